@@ -1,0 +1,1 @@
+"""Parlor's rules core: the engine every ruleset shares, and one package per ruleset."""

@@ -1,0 +1,117 @@
+"""``python -m rules``: simulate random matches, replay a record, list a card pool."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from .engine import RecordError, name_seats, read_record, replay
+from .registry import RULESETS, get_ruleset
+from .simulate import simulate
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    ruleset = get_ruleset(args.ruleset)
+    report = simulate(ruleset, args.games, args.seed, get_ruleset=get_ruleset)
+    data = report.to_json()
+    if args.json:
+        print(json.dumps(data, sort_keys=True))
+    else:
+        print(f"{data['ruleset']} {data['version']}: {data['games']} games, seed {data['seed']}")
+        print(
+            f"  {data['games_per_second']:.0f} games/s, "
+            f"{data['decisions_per_second']:.0f} decisions/s "
+            f"({data['decisions']} decisions in {data['seconds']:.2f} s; "
+            f"replays took {data['replay_seconds']:.2f} s)"
+        )
+        wins = ", ".join(f"seat {s}: {v:.1%}" for s, v in data["win_share"].items())
+        print(f"  wins: {wins}; draws: {data['draw_share']:.1%}")
+        print("  endings: " + ", ".join(f"{k} {v}" for k, v in data["reasons"].items()))
+        for failure in data["failures"]:
+            print(f"  FAILED: {failure}", file=sys.stderr)
+    if report.failures:
+        print(f"{len(report.failures)} of {args.games} matches failed", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    try:
+        record = read_record(args.file)
+        match = replay(record, get_ruleset, verify=not args.no_verify)
+    except (OSError, RecordError, KeyError) as exc:
+        print(f"replay failed: {exc}", file=sys.stderr)
+        return 1
+    result = match.result
+    print(
+        f"{record['ruleset']} {record['ruleset_version']}, seed {record['seed']}, "
+        f"{len(match.actions)} actions"
+    )
+    if result is None:
+        print("result: not finished")
+    else:
+        names = ", ".join(f"seat {w}" for w in result.winners) or "nobody (draw)"
+        print(f"result: {names} ({result.reason}) — {name_seats(result.summary)}")
+    print(f"state hash: {match.state_hash()}")
+    return 0
+
+
+def _cards(args: argparse.Namespace) -> int:
+    ruleset: Any = get_ruleset(args.ruleset)
+    pool = getattr(ruleset, "pool", None)
+    if pool is None:
+        print(f"{args.ruleset} has no card pool", file=sys.stderr)
+        return 1
+    for card in pool.cards.values():
+        token = " (token)" if getattr(card, "token", False) else ""
+        print(f"{card.name}{token} — cost {card.cost}, power {card.power}")
+        if card.text:
+            print(f"    {card.text}")
+    locations = getattr(pool, "locations", {})
+    if locations:
+        print("\nLocations")
+        for location in locations.values():
+            print(f"{location.name}\n    {location.text}")
+    decks = getattr(pool, "decks", {})
+    if decks:
+        print("\nStarter decks")
+        for deck in decks.values():
+            print(f"{deck.name} ({deck.id}): {deck.blurb}")
+            print("    " + ", ".join(pool.cards[c].name for c in deck.cards))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m rules", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    sim = commands.add_parser("simulate", help="play random matches, replay each, compare hashes")
+    sim.add_argument("ruleset", choices=sorted(RULESETS))
+    sim.add_argument("--games", type=int, default=1000, help="matches to play (default 1000)")
+    sim.add_argument("--seed", type=int, default=1, help="seed of the whole run (default 1)")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.set_defaults(run=_simulate)
+
+    rep = commands.add_parser("replay", help="replay a match record, print result and hash")
+    rep.add_argument("file")
+    rep.add_argument(
+        "--no-verify",
+        action="store_true",
+        help="replay even if the version or the final hash differ",
+    )
+    rep.set_defaults(run=_replay)
+
+    cards = commands.add_parser("cards", help="list a ruleset's card pool with its rules text")
+    cards.add_argument("ruleset", choices=sorted(RULESETS))
+    cards.set_defaults(run=_cards)
+
+    args = parser.parse_args(argv)
+    code: int = args.run(args)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,146 @@
+"""A match: a ruleset, a seed, a setup and the accepted actions, with the state they produce.
+
+The state is derived: replaying the same record gives the same state, bit for bit, and the same
+:meth:`Match.state_hash`. That is what storage, restarts and replays all rest on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from typing import Any, Generic, TypeVar
+
+from .actions import Action, ActionSpec
+from .errors import IllegalAction
+from .ruleset import Result, Ruleset
+from .steps import Resolution, StepLog
+
+__all__ = ["Match", "canonical_hash"]
+
+S = TypeVar("S")
+V = TypeVar("V")
+
+
+def canonical_hash(data: Any) -> str:
+    """SHA-256 of the canonical JSON of ``data`` (sorted keys, no whitespace)."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+class Match(Generic[S, V]):
+    """One match in progress or finished.
+
+    >>> from rules.registry import get_ruleset
+    >>> m = Match.new(get_ruleset("lanes"), seed=7)
+    >>> m.apply(0, m.legal_actions(0)[-1].build())  # doctest: +SKIP
+    """
+
+    __slots__ = ("actions", "opening", "ruleset", "seed", "setup", "state")
+
+    def __init__(
+        self,
+        ruleset: Ruleset[S, V],
+        seed: int,
+        setup: dict[str, Any],
+        state: S,
+        opening: Resolution,
+    ) -> None:
+        self.ruleset = ruleset
+        self.seed = seed
+        self.setup = setup
+        self.state = state
+        self.opening = opening
+        self.actions: list[tuple[int, Action]] = []
+
+    @classmethod
+    def new(
+        cls,
+        ruleset: Ruleset[S, V],
+        seed: int,
+        setup: Mapping[str, Any] | None = None,
+        *,
+        views: bool = False,
+    ) -> Match[S, V]:
+        """Start a match. Its opening steps (game start, first turn start) are in ``opening``."""
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+            raise ValueError(f"a seed is an integer in [0, 2**63), got {seed!r}")
+        explicit = ruleset.normalize_setup(setup or {})
+        state = ruleset.create(seed, explicit)
+        seats = int(explicit["seats"])
+        log = StepLog((lambda: _views(ruleset, state, seats)) if views else None)
+        ruleset.begin(state, log)
+        return cls(ruleset, seed, explicit, state, Resolution(None, None, tuple(log.steps)))
+
+    # -- asking -------------------------------------------------------------------------------
+
+    @property
+    def seats(self) -> int:
+        return int(self.setup["seats"])
+
+    @property
+    def result(self) -> Result | None:
+        return self.ruleset.result(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.ruleset.result(self.state) is not None
+
+    def pending(self) -> tuple[int, ...]:
+        return self.ruleset.pending(self.state)
+
+    def legal_actions(self, seat: int) -> list[ActionSpec]:
+        self._check_seat(seat)
+        return self.ruleset.legal_actions(self.state, seat)
+
+    def view(self, seat: int | None = None) -> V:
+        if seat is not None:
+            self._check_seat(seat)
+        return self.ruleset.view(self.state, seat)
+
+    def state_hash(self) -> str:
+        ruleset = self.ruleset
+        return canonical_hash([ruleset.name, ruleset.version, ruleset.canonical(self.state)])
+
+    # -- acting -------------------------------------------------------------------------------
+
+    def apply(self, seat: int, action: Action, *, views: bool = False) -> Resolution:
+        """Apply ``action`` for ``seat``; raises :class:`IllegalAction` and changes nothing if the
+        rules do not allow it. With ``views``, each step carries every seat's view after it."""
+        self._check_seat(seat)
+        if not isinstance(action, Action):
+            raise IllegalAction("That is not an action.")
+        if self.over:
+            raise IllegalAction("The match is over.")
+        log = StepLog(self._snapshot if views else None)
+        self.ruleset.apply(self.state, seat, action, log)
+        self.actions.append((seat, action))
+        return Resolution(seat, action, tuple(log.steps))
+
+    def _snapshot(self) -> dict[int | None, V]:
+        return _views(self.ruleset, self.state, self.seats)
+
+    def _check_seat(self, seat: int) -> None:
+        if not isinstance(seat, int) or not 0 <= seat < self.seats:
+            raise IllegalAction(f"There is no seat {seat!r} in this match.")
+
+    # -- records ------------------------------------------------------------------------------
+
+    def record(self, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The match as a record (see ``docs/match-record.md``)."""
+        from .record import to_record
+
+        return to_record(self, meta)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Match {self.ruleset.name} seed={self.seed} actions={len(self.actions)} "
+            f"hash={self.state_hash()[:12]}>"
+        )
+
+
+def _views(ruleset: Ruleset[S, V], state: S, seats: int) -> dict[int | None, V]:
+    out: dict[int | None, V] = {None: ruleset.view(state, None)}
+    for seat in range(seats):
+        out[seat] = ruleset.view(state, seat)
+    return out

@@ -1,0 +1,385 @@
+"""The actions of a lanes seat: staging (LANES-4), snap and retreat (LANES-9).
+
+Each check below returns the reason an action is not allowed, or ``None``. The same checks build
+:func:`legal_actions` and guard :func:`apply`, so what is offered is exactly what is accepted.
+``apply`` changes nothing until every check has passed.
+"""
+
+from __future__ import annotations
+
+from ..engine import Action, ActionSpec, IllegalAction, Option, Param, StepLog
+from .effects import free_slots, location_flag
+from .flow import SEAT, can_land, retreat, reveal
+from .state import Card, LanesState, Location, Player, Staged
+
+__all__ = ["TIMEOUT", "apply", "legal_actions", "location_label"]
+
+TIMEOUT = Action("timeout")
+"""Sent by the match's clock, not by a player: LANES-4.5 ends that seat's staging as it stands."""
+
+_STAGING = ("play", "move", "activate", "reset", "end_turn")
+
+
+def location_label(loc: Location) -> str:
+    side = ("Left", "Center", "Right")[loc.index]
+    return loc.defn.name if loc.revealed else f"{side} (not yet revealed)"
+
+
+def slots_left(state: LanesState, seat: int, loc: Location) -> int:
+    """Free slots on the seat's side of ``loc`` once its staged actions have resolved."""
+    left = free_slots(loc, seat)
+    for item in state.staging.staged[seat]:
+        if item.action.kind in ("play", "move") and item.action["location"] == loc.index:
+            left -= 1
+        if item.action.kind == "move" and item.origin == loc.index:
+            left += 1
+    return left
+
+
+def _staged_for(state: LanesState, seat: int, card: Card, kind: str) -> bool:
+    return any(
+        i.action.kind == kind and i.action["card"] == card.uid for i in state.staging.staged[seat]
+    )
+
+
+def _own_card_in_play(state: LanesState, seat: int, uid: object) -> Card | str:
+    card = state.cards.get(uid) if isinstance(uid, int) else None
+    if card is None or card.owner != seat or card.loc < 0 or not card.face_up:
+        return "Pick one of your face-up cards on the board."
+    return card
+
+
+def _location(state: LanesState, index: object) -> Location | str:
+    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < 3:
+        return "Pick a location: left (0), center (1) or right (2)."
+    return state.locations[index]
+
+
+def _affordable(player: Player, card: Card) -> bool:
+    return card.cost <= player.energy
+
+
+def _hand_card_problem(state: LanesState, seat: int, uid: object) -> str | None:
+    player = state.players[seat]
+    card = state.cards.get(uid) if isinstance(uid, int) else None
+    if card is None or card not in player.hand:
+        return "That card is not in your hand."
+    if not _affordable(player, card):
+        return (
+            f"Not enough energy: {card.defn.name} costs {card.cost}, you have {player.energy} left."
+        )
+    return None
+
+
+def _landing_problem(state: LanesState, seat: int, where: object) -> str | None:
+    """Whether the seat may play a card to ``where`` (the same for every card)."""
+    loc = _location(state, where)
+    if isinstance(loc, str):
+        return loc
+    return _landing_problem_at(state, seat, loc)
+
+
+def _landing_problem_at(state: LanesState, seat: int, loc: Location) -> str | None:
+    if loc.destroyed:
+        return f"{location_label(loc)} is destroyed: nothing can be played there."
+    if not can_land(loc, seat):
+        return f"Cards can't be played at {location_label(loc)}."
+    if slots_left(state, seat, loc) <= 0:
+        return f"Your side of {location_label(loc)} is full (4 cards)."
+    return None
+
+
+def play_problem(state: LanesState, seat: int, uid: object, where: object) -> str | None:
+    return _hand_card_problem(state, seat, uid) or _landing_problem(state, seat, where)
+
+
+def _mover_problem(state: LanesState, seat: int, uid: object) -> Card | str:
+    card = _own_card_in_play(state, seat, uid)
+    if isinstance(card, str):
+        return card
+    if not card.defn.can_move and not location_flag(state.locations[card.loc], "allow_move"):
+        return f"{card.defn.name} can't move."
+    if _staged_for(state, seat, card, "move"):
+        return f"{card.defn.name} is already moving this turn."
+    return card
+
+
+def _destination_problem(state: LanesState, seat: int, card: Card, where: object) -> str | None:
+    dest = _location(state, where)
+    if isinstance(dest, str):
+        return dest
+    if dest.index == card.loc:
+        return f"{card.defn.name} is already at {location_label(dest)}."
+    if dest.destroyed:
+        return f"{location_label(dest)} is destroyed."
+    if slots_left(state, seat, dest) <= 0:
+        return f"Your side of {location_label(dest)} is full (4 cards)."
+    return None
+
+
+def move_problem(state: LanesState, seat: int, uid: object, where: object) -> str | None:
+    card = _mover_problem(state, seat, uid)
+    if isinstance(card, str):
+        return card
+    return _destination_problem(state, seat, card, where)
+
+
+def activate_problem(state: LanesState, seat: int, uid: object) -> str | None:
+    card = _own_card_in_play(state, seat, uid)
+    if isinstance(card, str):
+        return card
+    if "activate" not in card.defn.by_when:
+        return f"{card.defn.name} has nothing to activate."
+    if card.activated or _staged_for(state, seat, card, "activate"):
+        return f"{card.defn.name}'s ability works once per game, and it is used."
+    return None
+
+
+def _staging_problem(state: LanesState, seat: int, kind: str) -> str | None:
+    if state.result is not None:
+        return "The match is over."
+    if kind in _STAGING and state.staging.ended[seat]:
+        return "You have ended your turn. Take it back first to change your plays."
+    return None
+
+
+# -- what is legal ------------------------------------------------------------------------------
+
+
+def legal_actions(state: LanesState, seat: int) -> list[ActionSpec]:
+    if state.result is not None:
+        return []
+    specs: list[ActionSpec] = []
+    player = state.players[seat]
+    if not state.staging.ended[seat]:
+        specs += _play_specs(state, seat)
+        specs += _board_specs(state, seat)
+        if state.staging.staged[seat]:
+            specs.append(ActionSpec("reset", "Undo this turn's plays"))
+        specs.append(ActionSpec("end_turn", "End turn"))
+    elif state.staging.can_take_back(seat):
+        specs.append(ActionSpec("take_back", "Take back end turn"))
+    if not player.snapped:
+        specs.append(ActionSpec("snap", "Snap (double the stakes)"))
+    specs.append(ActionSpec("retreat", f"Retreat (lose {state.stakes} now)"))
+    return specs
+
+
+def _play_specs(state: LanesState, seat: int) -> list[ActionSpec]:
+    open_here = tuple(
+        Option(loc.index, location_label(loc))
+        for loc in state.locations
+        if _landing_problem_at(state, seat, loc) is None
+    )
+    if not open_here:
+        return []
+    params = (Param("location", "Location", open_here),)
+    player = state.players[seat]
+    return [
+        ActionSpec(
+            "play",
+            f"Play {card.defn.name}",
+            (("card", card.uid),),
+            params,
+            f"Cost {card.cost}, power {card.base_power}. {card.defn.text}",
+        )
+        for card in player.hand
+        if _affordable(player, card)
+    ]
+
+
+def _board_specs(state: LanesState, seat: int) -> list[ActionSpec]:
+    specs = []
+    for loc in state.locations:
+        may_move_here = location_flag(loc, "allow_move")
+        for card in loc.sides[seat]:
+            # Most cards can neither move nor activate: skip them before the full checks.
+            if not card.face_up or not (
+                may_move_here or card.defn.can_move or "activate" in card.defn.by_when
+            ):
+                continue
+            if not isinstance(_mover_problem(state, seat, card.uid), str):
+                dests = tuple(
+                    Option(dest.index, location_label(dest))
+                    for dest in state.locations
+                    if _destination_problem(state, seat, card, dest.index) is None
+                )
+                if dests:
+                    specs.append(
+                        ActionSpec(
+                            "move",
+                            f"Move {card.defn.name}",
+                            (("card", card.uid),),
+                            (Param("location", "To", dests),),
+                            card.defn.text,
+                        )
+                    )
+            if activate_problem(state, seat, card.uid) is None:
+                specs.append(
+                    ActionSpec(
+                        "activate",
+                        f"Activate {card.defn.name}",
+                        (("card", card.uid),),
+                        (),
+                        card.defn.text,
+                    )
+                )
+    return specs
+
+
+# -- applying -----------------------------------------------------------------------------------
+
+
+def apply(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
+    kind = action.kind
+    handler = _HANDLERS.get(kind)
+    if handler is None:
+        raise IllegalAction(f"Lanes has no action {kind!r}.")
+    problem = _staging_problem(state, seat, kind)
+    if problem is not None:
+        raise IllegalAction(problem)
+    handler(state, seat, action, log)
+
+
+def _remember_start(state: LanesState, seat: int) -> None:
+    player = state.players[seat]
+    if player.hand_at_start is None:
+        player.hand_at_start = list(player.hand)
+        player.energy_at_start = player.energy
+
+
+def _play(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
+    _expect_args(action, "card", "location")
+    problem = play_problem(state, seat, action["card"], action["location"])
+    if problem is not None:
+        raise IllegalAction(problem)
+    player = state.players[seat]
+    card = state.cards[int(action["card"])]  # type: ignore[arg-type]
+    _remember_start(state, seat)
+    player.hand.remove(card)
+    player.energy -= card.cost
+    state.staging.stage(seat, Staged(action, -1))
+    loc = state.locations[int(action["location"])]  # type: ignore[arg-type]
+    log.event(
+        "staged",
+        seat,
+        seat=seat,
+        kind="play",
+        card=card.uid,
+        name=card.defn.name,
+        location=loc.index,
+    )
+    log.step(f"You stage {card.defn.name} at {location_label(loc)}.", to=seat)
+
+
+def _move(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
+    _expect_args(action, "card", "location")
+    problem = move_problem(state, seat, action["card"], action["location"])
+    if problem is not None:
+        raise IllegalAction(problem)
+    card = state.cards[int(action["card"])]  # type: ignore[arg-type]
+    _remember_start(state, seat)
+    state.staging.stage(seat, Staged(action, card.loc))
+    dest = state.locations[int(action["location"])]  # type: ignore[arg-type]
+    log.event(
+        "staged",
+        seat,
+        seat=seat,
+        kind="move",
+        card=card.uid,
+        name=card.defn.name,
+        location=dest.index,
+    )
+    log.step(f"You stage a move: {card.defn.name} to {location_label(dest)}.", to=seat)
+
+
+def _activate(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
+    _expect_args(action, "card")
+    problem = activate_problem(state, seat, action["card"])
+    if problem is not None:
+        raise IllegalAction(problem)
+    card = state.cards[int(action["card"])]  # type: ignore[arg-type]
+    _remember_start(state, seat)
+    state.staging.stage(seat, Staged(action, card.loc))
+    log.event("staged", seat, seat=seat, kind="activate", card=card.uid, name=card.defn.name)
+    log.step(f"You stage {card.defn.name}'s activation.", to=seat)
+
+
+def _reset(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
+    _expect_args(action)
+    player = state.players[seat]
+    if not state.staging.staged[seat] or player.hand_at_start is None:
+        raise IllegalAction("You have nothing staged this turn.")
+    state.staging.reset(seat)
+    player.hand = player.hand_at_start
+    player.energy = player.energy_at_start
+    player.hand_at_start = None
+    log.event("staging_reset", seat, seat=seat)
+    log.step("You take back this turn's plays.", to=seat)
+
+
+def _end_turn(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
+    _expect_args(action)
+    _end(state, seat, log, locked=False)
+
+
+def _timeout(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
+    _expect_args(action)
+    if state.staging.ended[seat]:
+        raise IllegalAction("That player has already ended the turn.")
+    _end(state, seat, log, locked=True)
+
+
+def _end(state: LanesState, seat: int, log: StepLog, *, locked: bool) -> None:
+    state.staging.end(seat, locked=locked)
+    log.event("ended_turn", None, seat=seat, timeout=locked)
+    if locked:
+        log.step(f"{SEAT[seat]} ran out of time: the plays staged so far stand.")
+    else:
+        log.step(f"{SEAT[seat]} ends the turn.")
+    if state.staging.all_ended():
+        reveal(state, log)
+
+
+def _take_back(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
+    _expect_args(action)
+    if not state.staging.can_take_back(seat):
+        raise IllegalAction("You can't take back the end of your turn now.")
+    state.staging.take_back(seat)
+    log.event("took_back", None, seat=seat)
+    log.step(f"{SEAT[seat]} takes back the end of the turn and keeps staging.")
+
+
+def _snap(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
+    _expect_args(action)
+    player = state.players[seat]
+    if player.snapped:
+        raise IllegalAction("You have already snapped this match.")
+    player.snapped = True
+    player.snap_pending = True
+    log.event("snapped", None, seat=seat)
+    log.step(f"{SEAT[seat]} snaps! The stakes double when this turn ends.")
+
+
+def _retreat(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
+    _expect_args(action)
+    retreat(state, seat, log)
+
+
+def _expect_args(action: Action, *names: str) -> None:
+    if set(action.args) != set(names):
+        wanted = ", ".join(names) or "no arguments"
+        raise IllegalAction(f"'{action.kind}' takes {wanted}.")
+
+
+_HANDLERS = {
+    "play": _play,
+    "move": _move,
+    "activate": _activate,
+    "reset": _reset,
+    "end_turn": _end_turn,
+    "take_back": _take_back,
+    "timeout": _timeout,
+    "snap": _snap,
+    "retreat": _retreat,
+}

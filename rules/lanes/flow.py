@@ -1,0 +1,421 @@
+"""The turn structure of lanes, from turn 0 to the game's end (LANES-1 to LANES-8).
+
+Each function closes the resolution steps it causes (LANES-5.5): one per revealed location, per
+resolved ability, per staged action. Captions are public; they name seats as ``{seat0}`` and
+``{seat1}``, which the presenter replaces with the players' names.
+"""
+
+from __future__ import annotations
+
+from ..engine import Result, StepLog
+from .cards import Ability
+from .effects import (
+    draw,
+    free_slots,
+    has_flag,
+    location_flag,
+    location_leader,
+    move_card,
+    place,
+    powers,
+    resolve,
+    side_power,
+    to_hand,
+)
+from .state import Card, LanesState, Location, Staged
+from .text import ability_text
+
+__all__ = [
+    "begin",
+    "can_land",
+    "decide_first",
+    "game_end",
+    "last_turn",
+    "retreat",
+    "reveal",
+    "start_turn",
+    "winner",
+]
+
+OPENING_HAND = 3
+SEAT = ("{seat0}", "{seat1}")
+
+
+def begin(state: LanesState, log: StepLog) -> None:
+    """Turn 0 (LANES-1), then the start of turn 1."""
+    for player in state.players:  # LANES-1.1
+        state.rng.shuffle(player.deck)
+    # LANES-1.2: maximum energy starts at 0 (Player's default).
+    # The coin flip of LANES-5.2 for turn 1 is made now, so that game-start abilities already
+    # have an order (docs/rulings.md).
+    state.first = state.rng.coin()
+    log.event("first_player", None, seat=state.first, reason="coin")
+    log.step(f"Decks shuffled. The coin says {SEAT[state.first]} reveals first on turn 1.")
+    _run_timed(state, "game_start", log)  # LANES-1.3
+    for seat in state.order():  # LANES-1.4
+        for _ in range(OPENING_HAND):
+            draw(state, seat, log)
+    log.step("Both players draw their opening hands.")
+    start_turn(state, log)
+
+
+def last_turn(state: LanesState) -> int:
+    """The game's last turn (LANES-7): 6, unless a working location says 4 or 7 (4 wins)."""
+    lengths = {loc.defn.last_turn for loc in state.locations if loc.active}
+    if 4 in lengths:
+        return 4
+    if 7 in lengths:
+        return 7
+    return 6
+
+
+def start_turn(state: LanesState, log: StepLog) -> None:
+    """LANES-2 and LANES-3, then LANES-5.2 for the new turn; staging opens."""
+    state.turn += 1
+    for player in state.players:  # LANES-2.1
+        player.max_energy += 1
+    log.event("turn_started", None, turn=state.turn)
+    if state.turn <= len(state.locations):  # LANES-2.2, LANES-1.6
+        _reveal_location(state, state.locations[state.turn - 1], log)
+    if state.turn == last_turn(state) and not state.last_turn_doubled:  # LANES-9.2
+        state.last_turn_doubled = True
+        state.stakes *= 2
+        log.event("stakes", None, stakes=state.stakes, reason="last_turn")
+        log.step(f"Last turn: the stakes double to {state.stakes}.")
+    _run_timed(state, "turn_start", log)  # LANES-2.3, LANES-2.4
+    for player in state.players:  # LANES-3.1
+        player.energy = player.max_energy + player.extra_energy
+        player.turn_energy = player.energy
+        player.extra_energy = 0
+        player.hand_at_start = None
+    for seat in state.order():  # LANES-3.2
+        draw(state, seat, log)
+    if state.turn > 1:
+        state.first, why = decide_first(state)
+        log.event("first_player", None, seat=state.first, reason=why)
+    state.staging.clear()
+    log.step(
+        f"Turn {state.turn} of {last_turn(state)}. {SEAT[state.first]} reveals first. "
+        "Both players draw and stage their plays."
+    )
+
+
+def decide_first(state: LanesState) -> tuple[int, str]:
+    """LANES-5.2: more locations won, then more total power, then a coin flip; a "revealed last"
+    effect on exactly one side overrides all of that."""
+    last = [has_flag(state, "reveal_last", seat) for seat in (0, 1)]
+    if last[0] != last[1]:
+        return (1 if last[0] else 0), "reveal_last"
+    power = powers(state)
+    won = [0, 0]
+    total = [0, 0]
+    for loc in state.locations:
+        leader = location_leader(loc, power)
+        if leader is not None:
+            won[leader] += 1
+        for seat in (0, 1):
+            total[seat] += side_power(loc, seat, power)
+    if won[0] != won[1]:
+        return (0 if won[0] > won[1] else 1), "locations"
+    if total[0] != total[1]:
+        return (0 if total[0] > total[1] else 1), "power"
+    return state.rng.coin(), "coin"
+
+
+def _reveal_location(state: LanesState, loc: Location, log: StepLog) -> None:
+    loc.revealed = True
+    log.event("location_revealed", None, location=loc.index, id=loc.defn.id, name=loc.defn.name)
+    log.step(f"{loc.defn.name} is revealed: {loc.defn.text}")
+    for ability in loc.defn.by_when.get("on_reveal", ()):
+        resolve(state, loc, ability, log)
+        log.step(f"{loc.defn.name}: {loc.defn.text}")
+
+
+# -- timed abilities (game start, turn start, end of turn, game end) --------------------------
+
+
+def _timed_sources(state: LanesState, when: str) -> list[tuple[Card | Location, Ability, str]]:
+    """Abilities with this timing, in the order of LANES-2.3 and LANES-2.4, each with the zone
+    it works from."""
+    found: list[tuple[Card | Location, Ability, str]] = []
+    for loc in state.locations:  # (1) locations, left to right
+        if loc.active or (when == "game_start" and not loc.destroyed):
+            for ability in loc.defn.by_when.get(when, ()):
+                found.append((loc, ability, "location"))
+    order = state.order()
+    for seat in order:  # (2) cards on locations: first player first, left to right
+        for loc in state.locations:
+            for card in loc.sides[seat]:
+                if card.face_up and when in card.defn.by_when:
+                    found.extend(_card_abilities(card, when, "board"))
+    for zone in ("hand", "deck"):  # (3) hand, left to right; (4) deck, top to bottom
+        for seat in order:
+            player = state.players[seat]
+            for card in player.hand if zone == "hand" else player.deck:
+                if when in card.defn.by_when:
+                    found.extend(_card_abilities(card, when, zone))
+    return found
+
+
+def _card_abilities(card: Card, when: str, zone: str) -> list[tuple[Card | Location, Ability, str]]:
+    abilities = card.defn.by_when.get(when)
+    if not abilities:
+        return []
+    if when == "game_start":  # every card is in its deck at turn 0 (LANES-1.3)
+        return [(card, a, zone) for a in abilities] if zone == "deck" else []
+    return [(card, a, zone) for a in abilities if a.zone == zone]
+
+
+def _still_there(state: LanesState, source: Card | Location, zone: str) -> bool:
+    if isinstance(source, Location):
+        return not source.destroyed and not source.disabled
+    player = state.players[source.owner]
+    if zone == "board":
+        return source.loc >= 0 and source.face_up
+    if zone == "hand":
+        return source in player.hand
+    return source in player.deck
+
+
+def _run_timed(state: LanesState, when: str, log: StepLog) -> None:
+    """Resolve every ability with this timing, one step each. The list is made before the
+    first resolves; a source that has left its zone by its turn does nothing (docs/rulings.md)."""
+    label = {
+        "game_start": "Game start",
+        "turn_start": "Turn start",
+        "end_of_turn": "End of turn",
+        "game_end": "Game end",
+    }[when]
+    for source, ability, zone in _timed_sources(state, when):
+        if not _still_there(state, source, zone):
+            continue
+        resolve(state, source, ability, log)
+        if isinstance(source, Location):
+            name = source.defn.name if source.revealed else "A location not yet revealed"
+            log.step(f"{name}: {_ability_phrase(state, ability)}")
+        elif zone == "board":
+            log.step(
+                f"{label}: {SEAT[source.owner]}'s {source.defn.name} at "
+                f"{state.locations[source.loc].defn.name if source.loc >= 0 else 'play'}."
+            )
+        else:
+            # Abilities in hand or deck are the owner's secret.
+            log.step(f"{label}: {source.defn.name} ({zone}).", to=source.owner)
+
+
+def _ability_phrase(state: LanesState, ability: Ability) -> str:
+    return ability_text(ability, state.pool.cards, location=True)
+
+
+# -- the reveal (LANES-5) -----------------------------------------------------------------------
+
+
+def reveal(state: LanesState, log: StepLog) -> None:
+    """Both players have ended the turn: snaps take effect, staged actions resolve in order,
+    end-of-turn abilities resolve, then the game ends or the next turn starts."""
+    snapped = [seat for seat in state.order() if state.players[seat].snap_pending]
+    for seat in snapped:  # LANES-9.2
+        state.players[seat].snap_pending = False
+        state.stakes *= 2
+        log.event("stakes", None, stakes=state.stakes, reason="snap", seat=seat)
+    if snapped:
+        log.step(f"Snap takes effect: the stakes are now {state.stakes}.")
+    for seat in state.order():  # LANES-5.1
+        staged = state.staging.staged[seat]
+        # LANES-5.3: moves first, in the order staged; then plays and activations.
+        for item in [s for s in staged if s.action.kind == "move"]:
+            _resolve_move(state, seat, item, log)
+        for item in [s for s in staged if s.action.kind != "move"]:
+            if item.action.kind == "play":
+                _resolve_play(state, seat, item, log)
+            else:
+                _resolve_activate(state, seat, item, log)
+    state.staging.clear()
+    for player in state.players:
+        player.hand_at_start = None
+    _run_timed(state, "end_of_turn", log)  # LANES-6.1
+    if state.turn >= last_turn(state):  # LANES-7
+        game_end(state, log)
+    else:
+        start_turn(state, log)
+
+
+def _resolve_move(state: LanesState, seat: int, item: Staged, log: StepLog) -> None:
+    card = state.cards[int(item.action["card"])]  # type: ignore[arg-type]
+    dest = state.locations[int(item.action["location"])]  # type: ignore[arg-type]
+    if card.loc != item.origin or not card.face_up or free_slots(dest, seat) <= 0:
+        log.event("fizzled", None, seat=seat, kind="move", card=card.uid, name=card.defn.name)
+        log.step(f"{SEAT[seat]}'s {card.defn.name} cannot move any more: nothing happens.")
+        return
+    origin = state.locations[card.loc].defn.name
+    move_card(state, card, dest, log)
+    log.step(f"{SEAT[seat]}'s {card.defn.name} moves from {origin} to {dest.defn.name}.")
+
+
+def can_land(loc: Location, seat: int) -> bool:
+    return free_slots(loc, seat) > 0 and not location_flag(loc, "no_play")
+
+
+def _resolve_play(state: LanesState, seat: int, item: Staged, log: StepLog) -> None:
+    card = state.cards[int(item.action["card"])]  # type: ignore[arg-type]
+    loc = state.locations[int(item.action["location"])]  # type: ignore[arg-type]
+    player = state.players[seat]
+    if not can_land(loc, seat):  # LANES-4.6: back to hand, energy refunded
+        player.energy += card.cost
+        if not to_hand(state, card):
+            player.deck.insert(0, card)
+        log.event("returned", None, seat=seat, location=loc.index)
+        log.event("returned_card", seat, seat=seat, card=card.uid, name=card.defn.name)
+        log.step(
+            f"{SEAT[seat]}'s card for {loc.defn.name} cannot be played there: it returns to hand."
+        )
+        return
+    if "face_down" in card.defn.keywords:
+        place(state, card, loc, face_up=False)
+        log.event("played_face_down", None, seat=seat, location=loc.index)
+        log.event("played_face_down_card", seat, seat=seat, card=card.uid, name=card.defn.name)
+        if "decoy" in card.defn.keywords:
+            _place_decoy(state, card, log)
+        log.step(f"{SEAT[seat]} plays a card face down at {loc.defn.name}.")
+        return
+    place(state, card, loc, face_up=True)  # LANES-5.4
+    log.event("revealed", None, seat=seat, card=card.uid, name=card.defn.name, location=loc.index)
+    for ability in card.defn.by_when.get("on_reveal", ()):
+        resolve(state, card, ability, log)
+    log.step(f"{SEAT[seat]} reveals {card.defn.name} at {loc.defn.name}.")
+
+
+def _place_decoy(state: LanesState, card: Card, log: StepLog) -> None:
+    choices = [
+        loc for loc in state.locations if loc.index != card.loc and free_slots(loc, card.owner) > 0
+    ]
+    if not choices:
+        return
+    decoy = state.new_card(state.pool.cards["decoy"], card.owner)
+    dest = state.rng.choice(choices)
+    place(state, decoy, dest, face_up=False)
+    decoy.twin, card.twin = card.uid, decoy.uid
+    # To the opponent this is just another face-down card.
+    log.event("played_face_down", None, seat=card.owner, location=dest.index)
+    log.event("decoy_placed", card.owner, card=decoy.uid, twin=card.uid, location=dest.index)
+
+
+def _resolve_activate(state: LanesState, seat: int, item: Staged, log: StepLog) -> None:
+    card = state.cards[int(item.action["card"])]  # type: ignore[arg-type]
+    if card.loc != item.origin or not card.face_up or card.activated:
+        log.event("fizzled", None, seat=seat, kind="activate", card=card.uid, name=card.defn.name)
+        log.step(f"{SEAT[seat]}'s {card.defn.name} is gone: its activation does nothing.")
+        return
+    card.activated = True
+    log.event("activated", None, seat=seat, card=card.uid, name=card.defn.name, location=card.loc)
+    for ability in card.defn.by_when.get("activate", ()):
+        resolve(state, card, ability, log)
+    log.step(f"{SEAT[seat]} activates {card.defn.name}.")
+
+
+# -- the end (LANES-8) --------------------------------------------------------------------------
+
+
+def game_end(state: LanesState, log: StepLog) -> None:
+    face_down = sorted(
+        (c for loc in state.locations for side in loc.sides for c in side if not c.face_up),
+        key=lambda c: c.placed,
+    )
+    for card in (c for c in face_down if not c.twin):  # LANES-8.1, in the order placed
+        card.face_up = True
+        log.event(
+            "revealed", None, seat=card.owner, card=card.uid, name=card.defn.name, location=card.loc
+        )
+        log.step(
+            f"{SEAT[card.owner]}'s face-down card at "
+            f"{state.locations[card.loc].defn.name} is {card.defn.name}."
+        )
+    pairs = sorted((c for c in face_down if c.twin), key=lambda c: (c.loc, c.placed))
+    for card in pairs:  # decoy pairs: left → center → right
+        where = state.locations[card.loc].defn.name
+        if card.defn.id == "decoy":
+            log.event("decoy_removed", None, seat=card.owner, card=card.uid, location=card.loc)
+            state.locations[card.loc].sides[card.owner].remove(card)
+            card.loc = -1
+            log.step(f"{SEAT[card.owner]}'s face-down card at {where} was a Decoy: it leaves.")
+        else:
+            card.face_up = True
+            log.event(
+                "revealed",
+                None,
+                seat=card.owner,
+                card=card.uid,
+                name=card.defn.name,
+                location=card.loc,
+            )
+            log.step(
+                f"{SEAT[card.owner]}'s face-down card at {where} is the real {card.defn.name}."
+            )
+    _run_timed(state, "game_end", log)  # LANES-8.2
+    state.result = winner(state)
+    log.event("game_over", None, **state.result.to_json())
+    log.step(state.result.summary)
+
+
+def winner(state: LanesState) -> Result:
+    """LANES-8.3, with the stakes of LANES-9.3."""
+    power = powers(state)
+    won = [0, 0]
+    total = [0, 0]
+    leaders: list[int | None] = []
+    for loc in state.locations:
+        leader = location_leader(loc, power)
+        leaders.append(leader)
+        if leader is not None:
+            won[leader] += 1
+        for seat in (0, 1):
+            total[seat] += side_power(loc, seat, power)
+    detail = {
+        "locations_won": won,
+        "total_power": total,
+        "leaders": leaders,
+        "stakes": state.stakes,
+    }
+    if won[0] != won[1]:
+        seat, reason = (0 if won[0] > won[1] else 1), "locations"
+        how = f"{won[seat]} locations to {won[1 - seat]}"
+    elif total[0] != total[1]:
+        seat, reason = (0 if total[0] > total[1] else 1), "power"
+        how = f"locations tied, {total[seat]} power to {total[1 - seat]}"
+    else:
+        return Result(
+            (),
+            "draw",
+            "A draw: locations and power are level. No stakes change hands.",
+            (0, 0),
+            detail,
+        )
+    points = (state.stakes, -state.stakes) if seat == 0 else (-state.stakes, state.stakes)
+    return Result(
+        (seat,),
+        reason,
+        f"{SEAT[seat]} wins ({how}) and takes {state.stakes} "
+        f"stake{'s' if state.stakes != 1 else ''}.",
+        points,
+        detail,
+    )
+
+
+def retreat(state: LanesState, seat: int, log: StepLog) -> None:
+    """LANES-9.3: the retreating player loses the stakes as they stand; pending snaps lapse."""
+    for player in state.players:
+        player.snap_pending = False
+    state.players[seat].retreated = True
+    other = 1 - seat
+    points = (-state.stakes, state.stakes) if seat == 0 else (state.stakes, -state.stakes)
+    state.result = Result(
+        (other,),
+        "retreat",
+        f"{SEAT[seat]} retreats. {SEAT[other]} wins and takes {state.stakes} "
+        f"stake{'s' if state.stakes != 1 else ''}.",
+        points,
+        {"stakes": state.stakes},
+    )
+    log.event("retreated", None, seat=seat)
+    log.event("game_over", None, **state.result.to_json())
+    log.step(state.result.summary)

@@ -1,0 +1,221 @@
+"""The state of a lanes match: plain mutable objects, cheap to change, canonical to hash.
+
+Cards are instances (:class:`Card`) of definitions (:class:`~rules.lanes.cards.CardDef`), named by
+a per-match ``uid``. Zones are lists: a deck's top is index 0, a hand's left end is index 0, a
+location side lists its cards in the order they arrived (LANES-2.4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import Action, Result, Rng, Staging
+from .cards import CardDef, CardPool, LocationDef
+
+__all__ = ["SLOTS", "Card", "LanesState", "Location", "Player", "Staged"]
+
+SLOTS = 4
+"""Cards a player may have on one location (LANES terms, [genre])."""
+
+
+class Card:
+    __slots__ = (
+        "activated",
+        "bonus",
+        "cost_mod",
+        "defn",
+        "face_up",
+        "loc",
+        "owner",
+        "placed",
+        "twin",
+        "uid",
+    )
+
+    def __init__(self, uid: int, defn: CardDef, owner: int) -> None:
+        self.uid = uid
+        self.defn = defn
+        self.owner = owner
+        self.bonus = 0  # lasting power changes from abilities
+        self.cost_mod = 0  # lasting cost changes (while in hand or deck)
+        self.face_up = False
+        self.loc = -1  # location index while on the board, else -1
+        self.placed = -1  # when it arrived on the board (a match-wide counter)
+        self.activated = False  # its "Activate" ability has been used
+        self.twin = 0  # the uid of the other card of a decoy pair
+
+    @property
+    def cost(self) -> int:
+        return max(0, self.defn.cost + self.cost_mod)
+
+    @property
+    def base_power(self) -> int:
+        """Power without ongoing effects (what a card in hand or deck shows)."""
+        return self.defn.power + self.bonus
+
+    def __repr__(self) -> str:
+        return f"<Card {self.uid} {self.defn.id} seat={self.owner} loc={self.loc}>"
+
+    def canonical(self) -> list[Any]:
+        return [
+            self.uid,
+            self.defn.id,
+            self.owner,
+            self.bonus,
+            self.cost_mod,
+            self.face_up,
+            self.loc,
+            self.placed,
+            self.activated,
+            self.twin,
+        ]
+
+
+class Location:
+    __slots__ = ("defn", "destroyed", "disabled", "index", "ongoing", "revealed", "sides")
+
+    def __init__(self, index: int, defn: LocationDef, seats: int) -> None:
+        self.index = index
+        self.defn = defn
+        self.ongoing = defn.ongoing  # looked up on every legality check
+        self.revealed = False
+        self.disabled = False  # its ability no longer works
+        self.destroyed = False  # gone: no cards, no plays, no ability
+        self.sides: list[list[Card]] = [[] for _ in range(seats)]
+
+    @property
+    def active(self) -> bool:
+        """Its ability works: revealed, neither disabled nor destroyed."""
+        return self.revealed and not self.disabled and not self.destroyed
+
+    def canonical(self) -> list[Any]:
+        return [
+            self.defn.id,
+            self.revealed,
+            self.disabled,
+            self.destroyed,
+            [[c.uid for c in side] for side in self.sides],
+        ]
+
+
+class Player:
+    __slots__ = (
+        "deck",
+        "destroyed",
+        "energy",
+        "energy_at_start",
+        "extra_energy",
+        "hand",
+        "hand_at_start",
+        "max_energy",
+        "retreated",
+        "seat",
+        "snap_pending",
+        "snapped",
+        "turn_energy",
+    )
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.deck: list[Card] = []
+        self.hand: list[Card] = []
+        self.destroyed: list[Card] = []
+        self.max_energy = 0
+        self.energy = 0  # left to spend this turn
+        self.turn_energy = 0  # this turn's energy before staging (what others see)
+        self.extra_energy = 0  # added at the next refill (LANES-3.1)
+        self.snapped = False
+        self.snap_pending = False
+        self.retreated = False
+        # Staging can be undone (LANES-4.3): the hand and energy as the turn's staging began.
+        self.hand_at_start: list[Card] | None = None
+        self.energy_at_start = 0
+
+    def canonical(self) -> list[Any]:
+        return [
+            [c.canonical() for c in self.deck],
+            [c.canonical() for c in self.hand],
+            [c.canonical() for c in self.destroyed],
+            self.max_energy,
+            self.energy,
+            self.turn_energy,
+            self.extra_energy,
+            self.snapped,
+            self.snap_pending,
+            self.retreated,
+            None if self.hand_at_start is None else [c.uid for c in self.hand_at_start],
+            self.energy_at_start,
+        ]
+
+
+@dataclass(frozen=True, slots=True)
+class Staged:
+    """A staged action and where its card stood when it was staged (LANES-4.6 checks that)."""
+
+    action: Action
+    origin: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.action.to_json(), "origin": self.origin}
+
+
+class LanesState:
+    __slots__ = (
+        "cards",
+        "first",
+        "last_turn_doubled",
+        "locations",
+        "next_placed",
+        "next_uid",
+        "players",
+        "pool",
+        "result",
+        "rng",
+        "seats",
+        "staging",
+        "stakes",
+        "turn",
+    )
+
+    def __init__(self, pool: CardPool, rng: Rng, seats: int) -> None:
+        self.pool = pool
+        self.rng = rng
+        self.seats = seats
+        self.turn = 0
+        self.first = 0  # who reveals first this turn (LANES-5.2)
+        self.stakes = 1
+        self.last_turn_doubled = False
+        self.players = [Player(s) for s in range(seats)]
+        self.locations: list[Location] = []
+        self.staging: Staging[Staged] = Staging(seats)
+        self.cards: dict[int, Card] = {}
+        self.next_uid = 1
+        self.next_placed = 0
+        self.result: Result | None = None
+
+    def new_card(self, defn: CardDef, owner: int) -> Card:
+        card = Card(self.next_uid, defn, owner)
+        self.next_uid += 1
+        self.cards[card.uid] = card
+        return card
+
+    def order(self) -> tuple[int, int]:
+        """Seats in this turn's reveal order: the first player, then the other."""
+        return (self.first, 1 - self.first)
+
+    def canonical(self) -> list[Any]:
+        return [
+            self.rng.state,
+            self.turn,
+            self.first,
+            self.stakes,
+            self.last_turn_doubled,
+            self.next_uid,
+            self.next_placed,
+            [p.canonical() for p in self.players],
+            [loc.canonical() for loc in self.locations],
+            [c.canonical() for c in sorted(self.cards.values(), key=lambda c: c.uid)],
+            self.staging.canonical(),
+            None if self.result is None else self.result.to_json(),
+        ]

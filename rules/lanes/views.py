@@ -1,0 +1,208 @@
+"""What a seat, or a spectator, may see of a lanes match.
+
+Views are frozen values built from the state; renderers and the bot get nothing else. A card
+the viewer may not see is *absent*: a face-down card seen by the opponent is a :class:`CardBack`
+with no name, id or uid, and the opponent's hand is only a count (LANES-4.2). The other seat's
+staged actions are not in the view at all, and staged cards still count in its hand size until
+they resolve, so not even the number of plays leaks (docs/rulings.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from ..engine import Result
+from .actions import location_label
+from .effects import location_leader, powers, side_power
+from .flow import last_turn
+from .state import Card, LanesState, Location
+
+__all__ = [
+    "CardBack",
+    "CardView",
+    "LanesView",
+    "LocationView",
+    "PlayerView",
+    "SideView",
+    "StagedView",
+    "view",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class CardView:
+    uid: int
+    card: str
+    name: str
+    cost: int
+    power: int
+    base_power: int
+    text: str
+    face_down: bool = False  # the viewer's own card, played face down
+    decoy: bool = False  # the viewer's own Decoy
+    used: bool = False  # its once-per-game activation is spent
+
+
+@dataclass(frozen=True, slots=True)
+class CardBack:
+    """A face-down card as others see it: nothing but its back."""
+
+    owner: int
+
+
+@dataclass(frozen=True, slots=True)
+class SideView:
+    seat: int
+    cards: tuple[CardView | CardBack, ...]
+    power: int
+
+
+@dataclass(frozen=True, slots=True)
+class LocationView:
+    index: int
+    label: str
+    revealed: bool
+    id: str | None
+    name: str | None
+    text: str | None
+    disabled: bool
+    destroyed: bool
+    sides: tuple[SideView, ...]
+    leader: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    seat: int
+    max_energy: int
+    turn_energy: int
+    energy_left: int | None  # the viewer's own only
+    hand_size: int
+    deck_size: int
+    ended: bool
+    snapped: bool
+    snap_pending: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StagedView:
+    kind: str
+    card: CardView
+    location: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class LanesView:
+    viewer: int | None
+    turn: int
+    last_turn: int
+    first: int
+    stakes: int
+    players: tuple[PlayerView, ...]
+    locations: tuple[LocationView, ...]
+    hand: tuple[CardView, ...]
+    staged: tuple[StagedView, ...]
+    result: Result | None
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _card(card: Card, power: dict[int, int], viewer: int | None) -> CardView | CardBack:
+    if not card.face_up and card.owner != viewer:
+        return CardBack(card.owner)
+    return CardView(
+        uid=card.uid,
+        card=card.defn.id,
+        name=card.defn.name,
+        cost=card.cost,
+        power=power.get(card.uid, card.base_power) if card.face_up else card.base_power,
+        base_power=card.base_power,
+        text=card.defn.text,
+        face_down=not card.face_up,
+        decoy=card.defn.id == "decoy",
+        used=card.activated,
+    )
+
+
+def _hand_card(card: Card) -> CardView:
+    return CardView(
+        card.uid,
+        card.defn.id,
+        card.defn.name,
+        card.cost,
+        card.base_power,
+        card.base_power,
+        card.defn.text,
+    )
+
+
+def _location(loc: Location, power: dict[int, int], viewer: int | None) -> LocationView:
+    shown = loc.revealed
+    return LocationView(
+        index=loc.index,
+        label=location_label(loc),
+        revealed=shown,
+        id=loc.defn.id if shown else None,
+        name=loc.defn.name if shown else None,
+        text=loc.defn.text if shown else None,
+        disabled=loc.disabled,
+        destroyed=loc.destroyed,
+        sides=tuple(
+            SideView(
+                seat, tuple(_card(c, power, viewer) for c in side), side_power(loc, seat, power)
+            )
+            for seat, side in enumerate(loc.sides)
+        ),
+        leader=location_leader(loc, power),
+    )
+
+
+def _player(state: LanesState, seat: int, viewer: int | None) -> PlayerView:
+    player = state.players[seat]
+    staged_plays = sum(1 for s in state.staging.staged[seat] if s.action.kind == "play")
+    own = seat == viewer
+    return PlayerView(
+        seat=seat,
+        max_energy=player.max_energy,
+        turn_energy=player.turn_energy,
+        energy_left=player.energy if own else None,
+        hand_size=len(player.hand) + (0 if own else staged_plays),
+        deck_size=len(player.deck),
+        ended=state.staging.ended[seat],
+        snapped=player.snapped,
+        snap_pending=player.snap_pending,
+    )
+
+
+def view(state: LanesState, viewer: int | None) -> LanesView:
+    power = powers(state)
+    hand: tuple[CardView, ...] = ()
+    staged: tuple[StagedView, ...] = ()
+    if viewer is not None:
+        hand = tuple(_hand_card(c) for c in state.players[viewer].hand)
+        staged = tuple(
+            StagedView(
+                s.action.kind,
+                _hand_card(state.cards[int(s.action["card"])]),  # type: ignore[arg-type]
+                s.action.get("location"),  # type: ignore[arg-type]
+            )
+            for s in state.staging.staged[viewer]
+        )
+    return LanesView(
+        viewer=viewer,
+        turn=state.turn,
+        last_turn=last_turn(state),
+        first=state.first,
+        stakes=state.stakes,
+        players=tuple(_player(state, s, viewer) for s in range(state.seats)),
+        locations=tuple(_location(loc, power, viewer) for loc in state.locations),
+        hand=hand,
+        staged=staged,
+        result=state.result,
+    )

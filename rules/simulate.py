@@ -1,0 +1,179 @@
+"""Whole matches played with random legal actions: for soak tests, benchmarks and the CLI.
+
+The random player only ever picks from ``legal_actions``, so any rejection is a bug. After each
+match the record is replayed and its state hash compared; a ruleset may also supply
+``invariants(state)`` returning the invariants the state breaks.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .engine import Action, ActionSpec, IllegalAction, Match, Rng, Ruleset, derive_seed, replay
+
+__all__ = ["SimulationFailure", "SimulationReport", "random_action", "random_match", "simulate"]
+
+MAX_DECISIONS = 20_000
+
+# How often the random player picks an action of these kinds, relative to 1 for the others.
+# Without this it would retreat or concede in most matches and rarely reach the end.
+DEFAULT_WEIGHTS: Mapping[str, float] = {
+    "retreat": 0.01,
+    "concede": 0.01,
+    "snap": 0.05,
+    "reset": 0.1,
+    "take_back": 0.3,
+}
+
+
+class SimulationFailure(RuntimeError):
+    """A simulated match broke: the message names the seed to reproduce it."""
+
+
+@dataclass
+class SimulationReport:
+    ruleset: str
+    version: str
+    seed: int
+    games: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    replay_seconds: float = 0.0
+    wins: Counter[int] = field(default_factory=Counter)
+    draws: int = 0
+    reasons: Counter[str] = field(default_factory=Counter)
+    failures: list[str] = field(default_factory=list)
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds else 0.0
+
+    @property
+    def decisions_per_second(self) -> float:
+        return self.decisions / self.seconds if self.seconds else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        n = max(self.games, 1)
+        return {
+            "ruleset": self.ruleset,
+            "version": self.version,
+            "seed": self.seed,
+            "games": self.games,
+            "decisions": self.decisions,
+            "seconds": round(self.seconds, 3),
+            "replay_seconds": round(self.replay_seconds, 3),
+            "games_per_second": round(self.games_per_second, 1),
+            "decisions_per_second": round(self.decisions_per_second, 1),
+            "win_share": {str(s): round(w / n, 4) for s, w in sorted(self.wins.items())},
+            "draw_share": round(self.draws / n, 4),
+            "reasons": dict(sorted(self.reasons.items())),
+            "failures": self.failures,
+        }
+
+
+def random_action(spec: ActionSpec, rng: Rng) -> Action:
+    """One of the spec's actions, each option equally likely."""
+    args = dict(spec.fixed)
+    for param in spec.params:
+        args[param.name] = param.options[rng.below(len(param.options))].value
+    return Action(spec.kind, **args)
+
+
+def _pick_spec(specs: list[ActionSpec], rng: Rng, weights: Mapping[str, int]) -> ActionSpec:
+    total = 0
+    for spec in specs:
+        total += weights.get(spec.kind, 1000)
+    roll = rng.below(total)
+    for spec in specs:
+        roll -= weights.get(spec.kind, 1000)
+        if roll < 0:
+            return spec
+    raise AssertionError("unreachable")
+
+
+def _pick_seat(match: Match[Any, Any], rng: Rng) -> int:
+    pending = match.pending()
+    # Now and then a seat the match is not waiting on acts (takes back an end, snaps...).
+    if not pending or rng.below(20) == 0:
+        return rng.below(match.seats)
+    return pending[rng.below(len(pending))]
+
+
+def random_match(
+    ruleset: Ruleset[Any, Any],
+    seed: int,
+    *,
+    check: Callable[[Match[Any, Any]], list[str]] | None = None,
+    weights: Mapping[str, float] = DEFAULT_WEIGHTS,
+) -> Match[Any, Any]:
+    """Play one whole match with random legal actions; ``check`` runs after every action."""
+    setup = ruleset.random_setup(Rng(derive_seed(seed, "setup")))
+    match = Match.new(ruleset, seed, setup)
+    rng = Rng(derive_seed(seed, "policy"))
+    per_mille = {kind: max(1, int(w * 1000)) for kind, w in weights.items()}
+    for _ in range(MAX_DECISIONS):
+        if match.over:
+            return match
+        seat = _pick_seat(match, rng)
+        specs = match.legal_actions(seat)
+        if not specs:
+            continue
+        action = random_action(_pick_spec(specs, rng, per_mille), rng)
+        try:
+            match.apply(seat, action)
+        except IllegalAction as exc:
+            raise SimulationFailure(
+                f"seed {seed}: listed action {action!r} for seat {seat} rejected: {exc.reason}"
+            ) from exc
+        if check is not None:
+            broken = check(match)
+            if broken:
+                raise SimulationFailure(f"seed {seed}: after {action!r}: {'; '.join(broken)}")
+    raise SimulationFailure(f"seed {seed}: no result after {MAX_DECISIONS} decisions")
+
+
+def simulate(
+    ruleset: Ruleset[Any, Any],
+    games: int,
+    seed: int,
+    *,
+    get_ruleset: Callable[[str], Ruleset[Any, Any]] | None = None,
+    stop_on_failure: bool = False,
+) -> SimulationReport:
+    """Play ``games`` random matches, replay each from its record and compare hashes."""
+    report = SimulationReport(ruleset.name, ruleset.version, seed)
+    invariants = getattr(ruleset, "invariants", None)
+    check = (lambda m: list(invariants(m.state))) if invariants is not None else None
+    lookup = get_ruleset or (lambda name: ruleset)
+    for i in range(games):
+        match_seed = derive_seed(seed, f"match-{i}")
+        started = time.perf_counter()
+        try:
+            match = random_match(ruleset, match_seed, check=check)
+        except Exception as exc:
+            report.failures.append(f"{type(exc).__name__}: {exc} (match seed {match_seed})")
+            if stop_on_failure:
+                break
+            continue
+        finally:
+            report.seconds += time.perf_counter() - started
+        report.games += 1
+        report.decisions += len(match.actions)
+        result = match.result
+        assert result is not None
+        report.reasons[result.reason] += 1
+        if result.draw:
+            report.draws += 1
+        for winner in result.winners:
+            report.wins[winner] += 1
+        started = time.perf_counter()
+        try:
+            replay(match.record(), lookup)
+        except Exception as exc:
+            report.failures.append(f"replay: {exc} (match seed {match_seed})")
+        report.replay_seconds += time.perf_counter() - started
+    return report

@@ -1,0 +1,71 @@
+"""Actions and legal-action descriptions: values that round-trip and menus that build actions."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rules.engine import Action, ActionSpec, Option, Param
+
+
+def test_action_round_trips_through_json() -> None:
+    action = Action("play", card=12, location=1)
+    assert Action.from_json(json.loads(json.dumps(action.to_json()))) == action
+    assert action.to_json() == {"kind": "play", "card": 12, "location": 1}
+
+
+def test_action_is_a_value() -> None:
+    a, b = Action("play", location=1, card=12), Action("play", card=12, location=1)
+    assert a == b and hash(a) == hash(b)
+    assert repr(a) == "Action('play', card=12, location=1)"
+    assert a["card"] == 12 and a.get("missing") is None
+    with pytest.raises(AttributeError):
+        a.kind = "move"  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("bad", [1.5, [1], {"a": 1}])
+def test_action_arguments_are_json_scalars(bad: object) -> None:
+    with pytest.raises(ValueError):
+        Action("play", card=bad)  # type: ignore[arg-type]
+
+
+def test_action_needs_a_kind() -> None:
+    with pytest.raises(ValueError):
+        Action.from_json({"card": 1})
+
+
+SPEC = ActionSpec(
+    "play",
+    "Play Moth Page",
+    (("card", 3),),
+    (Param("location", "Location", (Option(0, "Left"), Option(2, "Right"))),),
+)
+
+
+def test_spec_lists_every_combination() -> None:
+    assert list(SPEC.actions()) == [
+        Action("play", card=3, location=0),
+        Action("play", card=3, location=2),
+    ]
+
+
+def test_spec_builds_only_offered_options() -> None:
+    assert SPEC.build(location=2) == Action("play", card=3, location=2)
+    with pytest.raises(ValueError, match="not an option"):
+        SPEC.build(location=1)
+    with pytest.raises(ValueError, match="choose location"):
+        SPEC.build()
+
+
+def test_spec_matches_its_actions_only() -> None:
+    assert SPEC.matches(Action("play", card=3, location=0))
+    assert not SPEC.matches(Action("play", card=4, location=0))
+    assert not SPEC.matches(Action("play", card=3, location=1))
+    assert not SPEC.matches(Action("play", card=3))
+
+
+def test_spec_serializes_for_a_ui() -> None:
+    data = json.loads(json.dumps(SPEC.to_json()))
+    assert data["kind"] == "play" and data["fixed"] == {"card": 3}
+    assert [o["label"] for o in data["params"][0]["options"]] == ["Left", "Right"]

@@ -1,0 +1,159 @@
+"""The shared mechanisms: staging, trigger queue, resolution space, hidden roles, loop guard."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.engine import HiddenRoles, LoopGuard, PriorityStack, Staging, TriggerQueue
+
+# -- simultaneous hidden staging (LANES-4) ------------------------------------------------------
+
+
+def test_staging_resets_ends_and_takes_back() -> None:
+    staging: Staging[str] = Staging(2)
+    staging.stage(0, "a")
+    staging.stage(0, "b")
+    assert staging.reset(0) == ["a", "b"] and staging.staged[0] == []
+    staging.end(0)
+    assert staging.waiting_on() == (1,)
+    assert staging.can_take_back(0)
+    staging.take_back(0)
+    assert staging.waiting_on() == (0, 1)
+
+
+def test_staging_cannot_stage_after_end_nor_take_back_when_all_ended() -> None:
+    staging: Staging[str] = Staging(2)
+    staging.end(0)
+    with pytest.raises(RuntimeError):
+        staging.stage(0, "x")
+    staging.end(1)
+    assert staging.all_ended() and not staging.can_take_back(0)
+
+
+def test_staging_ended_by_the_clock_is_locked() -> None:
+    staging: Staging[str] = Staging(2)
+    staging.end(1, locked=True)
+    assert not staging.can_take_back(1)
+    staging.clear()
+    assert staging.waiting_on() == (0, 1) and not staging.locked[1]
+
+
+# -- trigger queue (FANFARE-Q1, FANFARE-Q3) -----------------------------------------------------
+
+
+def test_trigger_queue_is_first_in_first_out() -> None:
+    queue: TriggerQueue[str] = TriggerQueue()
+    queue.add("first")
+    queue.add("second")
+    assert [queue.pop(), queue.pop()] == ["first", "second"] and not queue
+
+
+def test_simultaneous_triggers_sort_by_the_ruleset_key_stably() -> None:
+    queue: TriggerQueue[tuple[str, int]] = TriggerQueue()
+    queue.add(("already waiting", 0))
+    # (zone rank, seat rank): hand before board, turn player first; equal keys keep their order.
+    queue.add_simultaneous([("b1", 2), ("h1", 1), ("b2", 2), ("h0", 0)], key=lambda t: t[1])
+    assert [t[0] for t in queue] == ["already waiting", "h0", "h1", "b1", "b2"]
+
+
+def test_resolving_may_queue_more_which_wait_their_turn() -> None:
+    queue: TriggerQueue[str] = TriggerQueue()
+    queue.add("a")
+    queue.add("b")
+    order: list[str] = []
+
+    def resolve(t: str) -> None:
+        order.append(t)
+        if t == "a":
+            queue.add("a's follow-up")  # no interruption: it waits behind b
+
+    assert queue.resolve_all(resolve) == 3
+    assert order == ["a", "b", "a's follow-up"]
+
+
+def test_runaway_trigger_chain_stops() -> None:
+    queue: TriggerQueue[int] = TriggerQueue()
+    queue.add(0)
+    with pytest.raises(RuntimeError):
+        queue.resolve_all(lambda n: queue.add(n + 1), limit=50)
+
+
+# -- resolution space with priority (BREAKFALL-3.1, CHARM-6.3) ----------------------------------
+
+
+def test_entries_resolve_last_in_first_out_after_all_pass() -> None:
+    space: PriorityStack[str] = PriorityStack(2, opener=0)
+    space.enter(0, "technique")
+    assert space.holder == 1
+    space.enter(1, "answer")
+    assert space.holder == 0
+    assert space.pass_priority(0).resolve is None
+    outcome = space.pass_priority(1)
+    assert outcome.resolve == (1, "answer") and space.holder == 0
+    space.pass_priority(0)
+    assert space.pass_priority(1).resolve == (0, "technique")
+    space.pass_priority(0)
+    assert space.pass_priority(1).closed
+
+
+def test_a_declaration_starts_the_round_of_passes_again() -> None:
+    space: PriorityStack[str] = PriorityStack(3, opener=1)
+    space.pass_priority(1)
+    space.pass_priority(2)
+    space.enter(0, "late answer")  # seat 0 declares instead of passing
+    for seat in (1, 2):
+        assert space.pass_priority(seat).resolve is None
+    assert space.pass_priority(0).resolve == (0, "late answer")
+
+
+def test_only_the_holder_acts() -> None:
+    space: PriorityStack[str] = PriorityStack(2, opener=0)
+    with pytest.raises(ValueError):
+        space.pass_priority(1)
+    with pytest.raises(ValueError):
+        space.enter(1, "x")
+
+
+def test_rule_processing_enters_triggers_without_moving_priority() -> None:
+    space: PriorityStack[str] = PriorityStack(2, opener=0)
+    space.pass_priority(0)
+    space.enter_triggered([(0, "turn player's trigger"), (1, "other's trigger")])
+    assert space.holder == 1 and space.passes == 0
+    space.pass_priority(1)
+    assert space.pass_priority(0).resolve == (1, "other's trigger")
+
+
+# -- hidden roles, 2 to 10 seats (ESPER) --------------------------------------------------------
+
+
+def test_each_seat_knows_only_its_own_role_until_revealed() -> None:
+    roles = HiddenRoles(["good", "evil", "good", "evil", "good"], known={1: [3]})
+    assert roles.known_to(None) == {}
+    assert roles.known_to(0) == {0: "good"}
+    assert roles.known_to(1) == {1: "evil", 3: "evil"}
+    roles.reveal(2)
+    assert roles.known_to(None) == {2: "good"}
+    assert roles.known_to(4) == {2: "good", 4: "good"}
+
+
+@pytest.mark.parametrize("seats", [1, 11])
+def test_seat_counts_are_two_to_ten(seats: int) -> None:
+    with pytest.raises(ValueError):
+        HiddenRoles(["good"] * seats)
+
+
+# -- loops nobody can stop (BREAKFALL-6.3) ------------------------------------------------------
+
+
+def test_a_state_repeated_without_a_choice_is_a_loop() -> None:
+    guard = LoopGuard()
+    assert not guard.repeated("s1")
+    assert not guard.repeated("s2")
+    assert guard.repeated("s1")
+
+
+def test_a_choice_in_between_breaks_the_watch() -> None:
+    guard = LoopGuard()
+    guard.repeated("s1")
+    guard.choice_made()
+    assert not guard.repeated("s1")
