@@ -79,7 +79,11 @@ def random_action(spec: ActionSpec, rng: Rng) -> Action:
     """One of the spec's actions, each option equally likely."""
     args = dict(spec.fixed)
     for param in spec.params:
-        args[param.name] = param.options[rng.below(len(param.options))].value
+        if param.multiple:
+            values = list(param.values())
+            args[param.name] = values[rng.below(len(values))]
+        else:
+            args[param.name] = param.options[rng.below(len(param.options))].value
     return Action(spec.kind, **args)
 
 

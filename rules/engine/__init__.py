@@ -6,7 +6,7 @@ clock: a ruleset returns events, and a match is fully determined by its record.
 
 from __future__ import annotations
 
-from .actions import Action, ActionSpec, Option, Param, Scalar
+from .actions import Action, ActionSpec, ArgValue, Option, Param, Scalar
 from .errors import IllegalAction, RecordError, ReplayMismatch
 from .loops import LoopGuard
 from .match import Match, canonical_hash
@@ -22,6 +22,7 @@ from .triggers import TriggerQueue
 __all__ = [
     "Action",
     "ActionSpec",
+    "ArgValue",
     "Event",
     "HiddenRoles",
     "IllegalAction",

@@ -17,12 +17,26 @@ import itertools
 from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
 
-__all__ = ["Action", "ActionSpec", "Option", "Param", "Scalar"]
+__all__ = ["Action", "ActionSpec", "ArgValue", "Option", "Param", "Scalar"]
 
 Scalar = str | int | bool | None
-"""The argument values an action may carry: JSON scalars (no floats: they do not hash stably)."""
+"""A JSON scalar (no floats: they do not hash stably)."""
+
+ArgValue = Scalar | tuple[Scalar, ...]
+"""What an action argument may hold: a scalar, or a tuple of them (a multi-choice parameter)."""
 
 _SCALARS = (str, int, bool, type(None))
+
+
+def _check_value(name: str, value: object) -> ArgValue:
+    if isinstance(value, list):
+        value = tuple(value)
+    if isinstance(value, tuple):
+        if all(isinstance(v, _SCALARS) and not isinstance(v, float) for v in value):
+            return value
+    elif isinstance(value, _SCALARS) and not isinstance(value, float):
+        return value
+    raise ValueError(f"action argument {name}={value!r} is not a JSON scalar or a list of them")
 
 
 class Action:
@@ -31,38 +45,39 @@ class Action:
     __slots__ = ("_args", "kind")
 
     kind: str
-    _args: tuple[tuple[str, Scalar], ...]
+    _args: tuple[tuple[str, ArgValue], ...]
 
-    def __init__(self, kind: str, /, **args: Scalar) -> None:
+    def __init__(self, kind: str, /, **args: ArgValue | list[Scalar]) -> None:
         if not isinstance(kind, str) or not kind:
             raise ValueError(f"an action kind must be a non-empty string, got {kind!r}")
-        for name, value in args.items():
-            if not isinstance(value, _SCALARS) or isinstance(value, float):
-                raise ValueError(f"action argument {name}={value!r} is not a JSON scalar")
+        checked = {name: _check_value(name, value) for name, value in args.items()}
         object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "_args", tuple(sorted(args.items())))
+        object.__setattr__(self, "_args", tuple(sorted(checked.items())))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Action is immutable")
 
     @property
-    def args(self) -> dict[str, Scalar]:
+    def args(self) -> dict[str, ArgValue]:
         return dict(self._args)
 
-    def __getitem__(self, name: str) -> Scalar:
+    def __getitem__(self, name: str) -> ArgValue:
         for key, value in self._args:
             if key == name:
                 return value
         raise KeyError(name)
 
-    def get(self, name: str, default: Scalar = None) -> Scalar:
+    def get(self, name: str, default: ArgValue = None) -> ArgValue:
         for key, value in self._args:
             if key == name:
                 return value
         return default
 
-    def to_json(self) -> dict[str, Scalar]:
-        return {"kind": self.kind, **dict(self._args)}
+    def to_json(self) -> dict[str, Scalar | list[Scalar]]:
+        out: dict[str, Scalar | list[Scalar]] = {"kind": self.kind}
+        for key, value in self._args:
+            out[key] = list(value) if isinstance(value, tuple) else value
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Action:
@@ -96,17 +111,47 @@ class Option(NamedTuple):
 
 
 class Param(NamedTuple):
-    """A parameter the player still has to choose, with its legal options."""
+    """A parameter the player still has to choose, with its legal options.
+
+    With ``most > 1`` the player picks between ``least`` and ``most`` different options (a
+    mulligan's cards, say); the value is then a tuple of option values in the options' order.
+    """
 
     name: str
     label: str
     options: tuple[Option, ...]
+    least: int = 1
+    most: int = 1
+
+    @property
+    def multiple(self) -> bool:
+        return self.most > 1
+
+    def values(self) -> Iterator[ArgValue]:
+        """Every value this parameter may take."""
+        plain = [o.value for o in self.options]
+        if not self.multiple:
+            yield from plain
+            return
+        for size in range(self.least, min(self.most, len(plain)) + 1):
+            yield from itertools.combinations(plain, size)
+
+    def accepts(self, value: object) -> bool:
+        plain = [o.value for o in self.options]
+        if not self.multiple:
+            return any(v == value for v in plain) and not isinstance(value, tuple)
+        if not isinstance(value, tuple) or not self.least <= len(value) <= self.most:
+            return False
+        positions = [plain.index(v) if v in plain else -1 for v in value]
+        return -1 not in positions and positions == sorted(set(positions))
 
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "label": self.label,
             "options": [o.to_json() for o in self.options],
+            "least": self.least,
+            "most": self.most,
         }
 
 
@@ -119,25 +164,27 @@ class ActionSpec(NamedTuple):
 
     kind: str
     label: str
-    fixed: tuple[tuple[str, Scalar], ...] = ()
+    fixed: tuple[tuple[str, ArgValue], ...] = ()
     params: tuple[Param, ...] = ()
     detail: str = ""
 
     def actions(self) -> Iterator[Action]:
-        """Every concrete action this spec allows (one option per parameter)."""
+        """Every concrete action this spec allows (one value per parameter)."""
         fixed = dict(self.fixed)
         names = [p.name for p in self.params]
-        for values in itertools.product(*[[o.value for o in p.options] for p in self.params]):
+        for values in itertools.product(*[list(p.values()) for p in self.params]):
             yield Action(self.kind, **fixed, **dict(zip(names, values, strict=True)))
 
-    def build(self, **chosen: Scalar) -> Action:
+    def build(self, **chosen: ArgValue | list[Scalar]) -> Action:
         """The action for the given choices; raises ``ValueError`` for an option not offered."""
-        args: dict[str, Scalar] = dict(self.fixed)
+        args: dict[str, ArgValue] = dict(self.fixed)
         for param in self.params:
             if param.name not in chosen:
                 raise ValueError(f"choose {param.label.lower()} first")
             value = chosen[param.name]
-            if all(o.value != value for o in param.options):
+            if isinstance(value, list):
+                value = tuple(value)
+            if not param.accepts(value):
                 raise ValueError(f"{value!r} is not an option for {param.label.lower()}")
             args[param.name] = value
         return Action(self.kind, **args)
@@ -151,7 +198,7 @@ class ActionSpec(NamedTuple):
         names = {k for k, _ in self.fixed} | {p.name for p in self.params}
         if set(args) != names:
             return False
-        return all(any(o.value == args[p.name] for o in p.options) for p in self.params)
+        return all(p.accepts(args[p.name]) for p in self.params)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -24,8 +24,8 @@ def test_action_is_a_value() -> None:
         a.kind = "move"  # type: ignore[misc]
 
 
-@pytest.mark.parametrize("bad", [1.5, [1], {"a": 1}])
-def test_action_arguments_are_json_scalars(bad: object) -> None:
+@pytest.mark.parametrize("bad", [1.5, [1.5], [[1]], {"a": 1}])
+def test_action_arguments_are_json_scalars_or_lists_of_them(bad: object) -> None:
     with pytest.raises(ValueError):
         Action("play", card=bad)  # type: ignore[arg-type]
 
@@ -69,3 +69,34 @@ def test_spec_serializes_for_a_ui() -> None:
     data = json.loads(json.dumps(SPEC.to_json()))
     assert data["kind"] == "play" and data["fixed"] == {"card": 3}
     assert [o["label"] for o in data["params"][0]["options"]] == ["Left", "Right"]
+
+
+MULLIGAN = ActionSpec(
+    "mulligan",
+    "Return cards",
+    params=(
+        Param(
+            "cards",
+            "Cards to return",
+            (Option(11, "A"), Option(12, "B"), Option(13, "C")),
+            least=0,
+            most=3,
+        ),
+    ),
+)
+
+
+def test_multi_choice_lists_every_subset_in_option_order() -> None:
+    values = [a["cards"] for a in MULLIGAN.actions()]
+    assert values == [(), (11,), (12,), (13,), (11, 12), (11, 13), (12, 13), (11, 12, 13)]
+
+
+def test_multi_choice_builds_from_lists_and_refuses_bad_subsets() -> None:
+    action = MULLIGAN.build(cards=[11, 13])
+    assert action == Action("mulligan", cards=(11, 13))
+    assert action.to_json() == {"kind": "mulligan", "cards": [11, 13]}
+    assert Action.from_json(action.to_json()) == action
+    for bad in ([13, 11], [11, 11], [14], 11):
+        with pytest.raises(ValueError):
+            MULLIGAN.build(cards=bad)  # type: ignore[arg-type]
+    assert MULLIGAN.matches(action) and not MULLIGAN.matches(Action("mulligan", cards=(13, 11)))
