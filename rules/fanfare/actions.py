@@ -1,0 +1,407 @@
+"""The actions of a fanfare seat: mulligan, play, attack, evolve, end turn, concede, timeout.
+
+Each check returns the reason an action is not allowed, or ``None``. The same checks build
+:func:`legal_actions` and guard :func:`apply`, so what is offered is exactly what is accepted,
+and ``apply`` changes nothing until every check has passed. Targets are chosen when acting: a
+spec's ``target`` parameter lists them, so a UI builds its select menus from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..engine import Action, ActionSpec, IllegalAction, Option, Param, StepLog
+from . import combat, flow
+from .state import BOARD_SLOTS, Card, FanfareState, Leader, Unit
+from .stats import attack, defence, followers, has_keyword
+
+__all__ = [
+    "TIMEOUT",
+    "apply",
+    "attack_targets",
+    "can_evolve",
+    "legal_actions",
+    "pending",
+    "playable_now",
+    "target_options",
+]
+
+TIMEOUT = Action("timeout")
+"""Sent by the match's clock, not by a player: it ends the turn that ran out; during the
+mulligan, the seat keeps all its cards."""
+
+
+# -- targets ------------------------------------------------------------------------------------
+
+
+def _units_for(state: FanfareState, seat: int, kind: str, actor: Card) -> list[Unit]:
+    """What ``seat`` may choose for a target of this kind, in board order (own side first)."""
+    enemy = 1 - seat
+    if kind == "enemy_follower":
+        return list(followers(state, enemy))
+    if kind == "follower":
+        return [c for s in (seat, enemy) for c in followers(state, s) if c is not actor]
+    if kind == "ally_follower":
+        return [c for c in followers(state, seat) if c is not actor]
+    if kind == "enemy":
+        return [state.players[enemy].leader, *followers(state, enemy)]
+    if kind == "enemy_card":
+        return list(state.players[enemy].board)
+    if kind == "amulet":
+        return [c for s in (seat, enemy) for c in state.players[s].board if c.defn.amulet]
+    if kind == "hand_card":
+        return [c for c in state.players[seat].hand if c is not actor]
+    raise ValueError(f"{kind!r} is not a chosen target")
+
+
+def _option(state: FanfareState, seat: int, unit: Unit) -> Option:
+    if isinstance(unit, Leader):
+        whose = "Your" if unit.seat == seat else "Enemy"
+        return Option(unit.uid, f"{whose} leader ({unit.defence} defence)")
+    if unit.zone == "hand":
+        return Option(unit.uid, f"{unit.name} (cost {unit.cost})", unit.defn.text)
+    side = "your" if unit.owner == seat else "enemy"
+    slot = state.players[unit.owner].board.index(unit) + 1
+    if unit.defn.follower:
+        label = f"{unit.name} {attack(state, unit)}/{defence(state, unit)}"
+    elif unit.countdown is not None:
+        label = f"{unit.name} (countdown {unit.countdown})"
+    else:
+        label = unit.name
+    return Option(unit.uid, label, f"{side} board, slot {slot}")
+
+
+def target_options(state: FanfareState, seat: int, kind: str, actor: Card) -> tuple[Option, ...]:
+    return tuple(_option(state, seat, u) for u in _units_for(state, seat, kind, actor))
+
+
+def _target_problem(
+    state: FanfareState, seat: int, kind: str | None, actor: Card, target: object, required: bool
+) -> Unit | str | None:
+    """The chosen target as a unit (``None``: no target), or the reason it is not allowed.
+    With nothing to choose from, a follower acts without a target; a spell cannot be cast."""
+    if kind is None:
+        return None if target is None else f"{actor.name} takes no target."
+    units = _units_for(state, seat, kind, actor)
+    if not units:
+        if required:
+            return f"{actor.name} has no target to choose."
+        return None if target is None else "There is nothing to target."
+    for unit in units:
+        if unit.uid == target and not isinstance(target, bool):
+            return unit
+    return "Choose one of the targets offered."
+
+
+# -- checks -------------------------------------------------------------------------------------
+
+
+def _turn_problem(state: FanfareState, seat: int) -> str | None:
+    if state.result is not None:
+        return "The match is over."
+    if state.phase == "mulligan":
+        return "First choose which cards to return (the mulligan)."
+    if seat != state.turn_player:
+        return "It is not your turn."
+    return None
+
+
+def _hand_card(state: FanfareState, seat: int, uid: object) -> Card | str:
+    card = state.cards.get(uid) if isinstance(uid, int) and not isinstance(uid, bool) else None
+    if card is None or card.zone != "hand" or card.owner != seat:
+        return "That card is not in your hand."
+    return card
+
+
+def _playable(state: FanfareState, seat: int, card: Card) -> str | None:
+    player = state.players[seat]
+    if card.cost > player.pp:
+        return f"Not enough PP: {card.name} costs {card.cost}, you have {player.pp}."
+    if not card.defn.spell and len(player.board) >= BOARD_SLOTS:
+        return "Your board is full (5 cards)."
+    if card.defn.drawn_result is not None:
+        return f"{card.name} cannot be played."
+    return None
+
+
+def play_problem(state: FanfareState, seat: int, uid: object, target: object) -> str | None:
+    card = _hand_card(state, seat, uid)
+    if isinstance(card, str):
+        return card
+    found = _target_problem(state, seat, card.defn.play_target, card, target, card.defn.spell)
+    return _playable(state, seat, card) or (found if isinstance(found, str) else None)
+
+
+def _own_follower(state: FanfareState, seat: int, uid: object) -> Card | str:
+    card = state.cards.get(uid) if isinstance(uid, int) and not isinstance(uid, bool) else None
+    if card is None or card.zone != "board" or card.owner != seat or not card.defn.follower:
+        return "Choose one of your followers on the board."
+    return card
+
+
+def attack_targets(state: FanfareState, attacker: Card) -> list[Unit]:
+    """Whom a follower may attack now (FANFARE-2.2, FANFARE-1.4, ward)."""
+    if attacker.attacked or attacker.zone != "board":
+        return []
+    new = attacker.entered_turn == state.turn
+    storm = has_keyword(attacker, "storm")
+    if new and not (storm or has_keyword(attacker, "rush") or attacker.evolved_turn == state.turn):
+        return []
+    enemy = 1 - attacker.owner
+    foes = followers(state, enemy)
+    wards = [c for c in foes if has_keyword(c, "ward")]
+    if wards:
+        return list(wards)
+    leader: list[Unit] = [state.players[enemy].leader] if storm or not new else []
+    return leader + list(foes)
+
+
+def attack_problem(state: FanfareState, seat: int, uid: object, target: object) -> str | None:
+    attacker = _own_follower(state, seat, uid)
+    if isinstance(attacker, str):
+        return attacker
+    if attacker.attacked:
+        return f"{attacker.name} has already attacked this turn."
+    allowed = attack_targets(state, attacker)
+    if not allowed:
+        return f"{attacker.name} cannot attack this turn."
+    if not any(u.uid == target and not isinstance(target, bool) for u in allowed):
+        return "Choose one of the targets offered (a ward follower must be attacked first)."
+    return None
+
+
+def evolve_problem(state: FanfareState, seat: int, uid: object, target: object) -> str | None:
+    player = state.players[seat]
+    if not flow.evolve_unlocked(state, seat):
+        return "You cannot evolve yet."
+    if player.ep <= 0:
+        return "You have no evolution points left."
+    if player.evolved_this_turn:
+        return "You have already evolved this turn."
+    card = _own_follower(state, seat, uid)
+    if isinstance(card, str):
+        return card
+    if card.evolved:
+        return f"{card.name} has already evolved."
+    found = _target_problem(state, seat, card.defn.evolve_target, card, target, False)
+    return found if isinstance(found, str) else None
+
+
+def can_evolve(state: FanfareState, seat: int) -> bool:
+    """Whether the seat could evolve a follower now."""
+    player = state.players[seat]
+    return (
+        state.result is None
+        and state.phase == "main"
+        and seat == state.turn_player
+        and flow.evolve_unlocked(state, seat)
+        and player.ep > 0
+        and not player.evolved_this_turn
+        and any(not c.evolved for c in followers(state, seat))
+    )
+
+
+# -- what is legal ------------------------------------------------------------------------------
+
+
+def pending(state: FanfareState) -> tuple[int, ...]:
+    """The seats the match waits on: both undecided seats in the mulligan, else the turn player."""
+    if state.result is not None:
+        return ()
+    if state.phase == "mulligan":
+        return tuple(p.seat for p in state.players if p.mulligan is None)
+    return (state.turn_player,)
+
+
+def playable_now(state: FanfareState, seat: int, card: Card) -> bool:
+    if _playable(state, seat, card) is not None:
+        return False
+    return _with_target(state, seat, card.defn.play_target, card) is not None
+
+
+def legal_actions(state: FanfareState, seat: int) -> list[ActionSpec]:
+    if state.result is not None:
+        return []
+    if state.phase == "mulligan":
+        if state.players[seat].mulligan is not None:
+            return []
+        return [_mulligan_spec(state, seat), ActionSpec("concede", "Concede")]
+    if seat != state.turn_player:
+        return []
+    specs = _play_specs(state, seat) + _attack_specs(state, seat)
+    if can_evolve(state, seat):
+        specs += _evolve_specs(state, seat)
+    specs.append(ActionSpec("end_turn", "End turn"))
+    specs.append(ActionSpec("concede", "Concede"))
+    return specs
+
+
+def _mulligan_spec(state: FanfareState, seat: int) -> ActionSpec:
+    hand = state.players[seat].hand
+    options = tuple(Option(c.uid, f"{c.name} (cost {c.cost})", c.defn.text) for c in hand)
+    return ActionSpec(
+        "mulligan",
+        "Choose cards to return (mulligan)",
+        params=(Param("cards", "Cards to return", options, least=0, most=len(options)),),
+    )
+
+
+def _with_target(
+    state: FanfareState, seat: int, kind: str | None, actor: Card
+) -> tuple[Param, ...] | None:
+    """The target parameter (``()`` for none to choose), or ``None`` if the action is
+    impossible for want of a target."""
+    if kind is None:
+        return ()
+    options = target_options(state, seat, kind, actor)
+    if not options:
+        return None if actor.defn.spell else ()
+    return (Param("target", "Target", options),)
+
+
+def _play_specs(state: FanfareState, seat: int) -> list[ActionSpec]:
+    specs = []
+    for card in state.players[seat].hand:
+        if _playable(state, seat, card) is not None:
+            continue
+        params = _with_target(state, seat, card.defn.play_target, card)
+        if params is None:
+            continue
+        detail = f"Cost {card.cost}. {card.defn.text}".strip()
+        specs.append(ActionSpec("play", f"Play {card.name}", (("card", card.uid),), params, detail))
+    return specs
+
+
+def _attack_specs(state: FanfareState, seat: int) -> list[ActionSpec]:
+    specs = []
+    for card in followers(state, seat):
+        allowed = attack_targets(state, card)
+        if allowed:
+            options = tuple(_option(state, seat, u) for u in allowed)
+            specs.append(
+                ActionSpec(
+                    "attack",
+                    f"Attack with {card.name}",
+                    (("attacker", card.uid),),
+                    (Param("target", "Target", options),),
+                )
+            )
+    return specs
+
+
+def _evolve_specs(state: FanfareState, seat: int) -> list[ActionSpec]:
+    specs = []
+    for card in followers(state, seat):
+        if card.evolved:
+            continue
+        params = _with_target(state, seat, card.defn.evolve_target, card)
+        assert params is not None
+        specs.append(
+            ActionSpec(
+                "evolve", f"Evolve {card.name}", (("card", card.uid),), params, card.defn.text
+            )
+        )
+    return specs
+
+
+# -- applying -----------------------------------------------------------------------------------
+
+
+def _args(action: Action, *needed: str, optional: tuple[str, ...] = ()) -> None:
+    names = set(action.args)
+    if not set(needed) <= names or not names <= set(needed) | set(optional):
+        wanted = ", ".join(needed) or "no arguments"
+        raise IllegalAction(f"'{action.kind}' takes {wanted}.")
+
+
+def _check(problem: str | None) -> None:
+    if problem is not None:
+        raise IllegalAction(problem)
+
+
+def _unit(state: FanfareState, uid: object) -> Unit | None:
+    if uid is None or not isinstance(uid, int) or isinstance(uid, bool):
+        return None
+    return state.unit(uid)
+
+
+def _mulligan(state: FanfareState, seat: int, action: Action, log: StepLog) -> None:
+    _args(action, "cards")
+    if state.result is not None or state.phase != "mulligan":
+        raise IllegalAction("The mulligan is over.")
+    if state.players[seat].mulligan is not None:
+        raise IllegalAction("You have already chosen.")
+    if not _mulligan_spec(state, seat).matches(action):
+        raise IllegalAction("Choose cards from your opening hand, each at most once.")
+    chosen = action["cards"]
+    assert isinstance(chosen, tuple)
+    flow.choose_mulligan(state, seat, tuple(int(c) for c in chosen if isinstance(c, int)), log)
+
+
+def _play(state: FanfareState, seat: int, action: Action, log: StepLog) -> None:
+    _args(action, "card", optional=("target",))
+    _check(_turn_problem(state, seat))
+    _check(play_problem(state, seat, action["card"], action.get("target")))
+    card = state.cards[action["card"]]  # type: ignore[index]
+    flow.play(state, seat, card, _unit(state, action.get("target")), log)
+
+
+def _attack(state: FanfareState, seat: int, action: Action, log: StepLog) -> None:
+    _args(action, "attacker", "target")
+    _check(_turn_problem(state, seat))
+    _check(attack_problem(state, seat, action["attacker"], action["target"]))
+    target = _unit(state, action["target"])
+    assert target is not None
+    combat.attack(state, seat, state.cards[action["attacker"]], target, log)  # type: ignore[index]
+
+
+def _evolve(state: FanfareState, seat: int, action: Action, log: StepLog) -> None:
+    _args(action, "card", optional=("target",))
+    _check(_turn_problem(state, seat))
+    _check(evolve_problem(state, seat, action["card"], action.get("target")))
+    card = state.cards[action["card"]]  # type: ignore[index]
+    flow.evolve(state, seat, card, _unit(state, action.get("target")), log)
+
+
+def _end_turn(state: FanfareState, seat: int, action: Action, log: StepLog) -> None:
+    _args(action)
+    _check(_turn_problem(state, seat))
+    flow.end_turn(state, log)
+
+
+def _timeout(state: FanfareState, seat: int, action: Action, log: StepLog) -> None:
+    _args(action)
+    if state.result is None and state.phase == "mulligan":
+        if state.players[seat].mulligan is not None:
+            raise IllegalAction("That player has already chosen.")
+        log.event("timeout", None, seat=seat)
+        flow.choose_mulligan(state, seat, (), log)
+        return
+    _check(_turn_problem(state, seat))
+    log.event("timeout", None, seat=seat)
+    flow.end_turn(state, log)
+
+
+def _concede(state: FanfareState, seat: int, action: Action, log: StepLog) -> None:
+    _args(action)
+    if state.result is not None:
+        raise IllegalAction("The match is over.")
+    flow.concede(state, seat, log)
+
+
+_HANDLERS: dict[str, Callable[[FanfareState, int, Action, StepLog], None]] = {
+    "mulligan": _mulligan,
+    "play": _play,
+    "attack": _attack,
+    "evolve": _evolve,
+    "end_turn": _end_turn,
+    "timeout": _timeout,
+    "concede": _concede,
+}
+
+
+def apply(state: FanfareState, seat: int, action: Action, log: StepLog) -> None:
+    handler = _HANDLERS.get(action.kind)
+    if handler is None:
+        raise IllegalAction(f"Fanfare has no action {action.kind!r}.")
+    handler(state, seat, action, log)

@@ -1,0 +1,109 @@
+"""Resolution (FANFARE-Q1, Q6, Q7): the queue resolves first in, first out, one effect at a
+time, each closing a step; between effects the state is checked.
+
+The check after each effect is where a leader at 0 defence loses (FANFARE-2.5) and followers at
+0 defence, or hit by bane, are destroyed: the turn player's first, left to right (FANFARE-Q10),
+each destruction triggering on its own. It is not the instant defence reaches 0: an effect that
+damages many targets finishes first, its auras still working on the later ones (FANFARE-Q6).
+"""
+
+from __future__ import annotations
+
+from ..engine import StepLog
+from .effects import resolve_part
+from .state import Card, FanfareState
+from .stats import defence
+from .triggers import Trigger
+from .zones import SEAT, destroy, finish
+
+__all__ = ["CHAIN_LIMIT", "check", "describe", "settle"]
+
+CHAIN_LIMIT = 2_000
+"""More effects than this from one action is a runaway chain: a bug in a card, not a game."""
+
+
+def describe(trig: Trigger) -> str:
+    source = trig.source
+    name = source.name if isinstance(source, Card) else "leader"
+    return f"{SEAT[trig.owner]}'s {name}"
+
+
+def _resolve(state: FanfareState, trig: Trigger, log: StepLog) -> None:
+    source, ability = trig.source, trig.ability
+    private = ability.zone == "hand"  # a card in hand changing itself: its owner's secret
+    if trig.left():  # FANFARE-Q7
+        log.event(
+            "fizzled", trig.owner if private else None, source=source.uid, ability=ability.key
+        )
+        log.step(
+            f"{describe(trig)} has left: its effect does not resolve.",
+            to=trig.owner if private else None,
+        )
+        return
+    log.event(
+        "resolving",
+        trig.owner if private else None,
+        source=source.uid,
+        seat=trig.owner,
+        name=source.name,
+        ability=ability.key,
+        text=ability.text,
+    )
+    # One effect resolves to its end, even if its card leaves on the way (FANFARE-Q7).
+    for index, part in enumerate(ability.parts):
+        if index not in trig.skip:
+            resolve_part(state, trig, part, log)
+        if state.result is not None:
+            break
+    if isinstance(source, Card) and source.zone == "stack":  # a spell, done
+        source.zone = "cemetery"
+        source.moves += 1
+        state.players[source.owner].cemetery.append(source)
+    log.step(f"{describe(trig)}: {ability.text}", to=trig.owner if private else None)
+
+
+def check(state: FanfareState, log: StepLog) -> None:
+    """Losses, then destruction of followers at 0 defence or hit by bane (FANFARE-Q6, Q10)."""
+    if state.result is not None:
+        return
+    fallen = [p.seat for p in state.players if p.leader.defence <= 0]
+    if len(fallen) == 2:
+        finish(state, (), "defence", "Both leaders fall at once: a draw.", log)
+    elif fallen:
+        seat = fallen[0]
+        finish(
+            state,
+            (1 - seat,),
+            "defence",
+            f"{SEAT[seat]}'s leader falls. {SEAT[1 - seat]} wins.",
+            log,
+        )
+    if state.result is not None:
+        log.step(state.result.summary)
+        return
+    while True:
+        doomed = [
+            card
+            for seat in state.order()
+            for card in state.players[seat].board
+            if card.defn.follower and (card.doomed or defence(state, card) <= 0)
+        ]
+        if not doomed:
+            return
+        for card in doomed:
+            destroy(state, card, log)
+        names = ", ".join(f"{SEAT[c.owner]}'s {c.name}" for c in doomed)
+        log.step(f"Destroyed: {names}.")
+
+
+def settle(state: FanfareState, log: StepLog) -> None:
+    """Check, then resolve everything waiting, checking after each effect (FANFARE-Q1)."""
+    check(state, log)
+    resolved = 0
+    while state.queue and state.result is None:
+        resolved += 1
+        if resolved > CHAIN_LIMIT:
+            raise RuntimeError(f"trigger chain longer than {CHAIN_LIMIT}")
+        _resolve(state, state.queue.pop(), log)
+        check(state, log)
+    state.queue.clear()
