@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 __all__ = [
     "CHOSEN",
@@ -202,12 +203,24 @@ SUBJECTS = ("allies", "enemy_followers", "hand", "cemetery", "defence", "max_pp"
 DRAWN_RESULTS = ("win", "lose")
 
 
+class _Value:
+    """Card data never changes during a match: copying a state shares it instead of copying."""
+
+    __slots__ = ()
+
+    def __copy__(self) -> Any:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        return self
+
+
 class DataError(ValueError):
     """A card-pool file that does not validate: the message names file, entry and field."""
 
 
 @dataclass(frozen=True, slots=True)
-class Condition:
+class Condition(_Value):
     """``subject op n``, e.g. ``allies >= 3``: a count about the ability's owner."""
 
     subject: str
@@ -226,7 +239,7 @@ class Condition:
 
 
 @dataclass(frozen=True, slots=True)
-class Part:
+class Part(_Value):
     """One effect of an ability: ``damage`` 2 to ``enemy_follower`` and the like."""
 
     effect: str
@@ -248,7 +261,7 @@ class Part:
 
 
 @dataclass(frozen=True, slots=True)
-class Ability:
+class Ability(_Value):
     """A timing, a zone, an optional condition and the parts of its effect.
 
     ``key`` names it within the pool (``"flame-knight#1"``) so that granted abilities can be
@@ -272,7 +285,7 @@ class Ability:
 
 
 @dataclass(frozen=True, slots=True)
-class CardDef:
+class CardDef(_Value):
     id: str
     name: str
     kind: str
@@ -307,7 +320,7 @@ class CardDef:
 
 
 @dataclass(frozen=True, slots=True)
-class Deck:
+class Deck(_Value):
     id: str
     name: str
     cards: tuple[str, ...]
@@ -315,7 +328,7 @@ class Deck:
 
 
 @dataclass(frozen=True, slots=True)
-class CardPool:
+class CardPool(_Value):
     cards: Mapping[str, CardDef]
     decks: Mapping[str, Deck]
     abilities: Mapping[str, Ability]  # by key, granted ones included

@@ -91,15 +91,14 @@ def _mulligan(state: FanfareState, log: StepLog) -> None:
     start_turn(state, state.first, log)
 
 
-def _expire(state: FanfareState, until: str, seat: int | None) -> None:
+def _expire(state: FanfareState, until: str, seat: int | None, log: StepLog) -> None:
+    """End the changes that last until now (``seat``: only those made by that seat)."""
     for player in state.players:
         for card in player.board:
-            if card.temps:
-                card.temps = [
-                    t
-                    for t in card.temps
-                    if t.until != until or (seat is not None and t.seat != seat)
-                ]
+            kept = [t for t in card.temps if t.until != until or seat not in (None, t.seat)]
+            if len(kept) != len(card.temps):
+                card.temps = kept
+                log.event("expired", None, card=card.uid, until=until)
 
 
 def start_turn(state: FanfareState, seat: int, log: StepLog) -> None:
@@ -109,7 +108,7 @@ def start_turn(state: FanfareState, seat: int, log: StepLog) -> None:
     state.turn_player = seat
     player = state.players[seat]
     player.turns += 1
-    _expire(state, "your_turn_start", seat)
+    _expire(state, "your_turn_start", seat, log)
     player.max_pp = min(MAX_PP, player.max_pp + 1)
     player.pp = player.max_pp
     player.evolved_this_turn = False
@@ -125,7 +124,7 @@ def start_turn(state: FanfareState, seat: int, log: StepLog) -> None:
         zones.draw_together(state, seat, 2, log)
     else:
         zones.draw(state, seat, 1, log)
-    log.step(f"{SEAT[seat]} draws.")
+    log.step(state.result.summary if state.result is not None else f"{SEAT[seat]} draws.")
     settle(state, log)
 
 
@@ -139,7 +138,7 @@ def end_turn(state: FanfareState, log: StepLog) -> None:
     settle(state, log)
     if state.result is not None:
         return
-    _expire(state, "turn_end", None)
+    _expire(state, "turn_end", None, log)
     settle(state, log)  # a defence that lasted until now may be gone
     if state.result is None:
         start_turn(state, 1 - seat, log)

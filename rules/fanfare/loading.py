@@ -166,8 +166,11 @@ def _range(where: str, name: str, value: int, low: int, high: int) -> None:
 
 
 def _default_target(effect: str) -> str | None:
+    """Player effects default to their owner, and an effect with one target to that one."""
     targets = EFFECTS[effect].targets
-    return targets[0] if len(targets) == 1 or effect in ("draw", "cost", "countdown") else None
+    if "owner" in targets:
+        return "owner"
+    return targets[0] if len(targets) == 1 or effect == "cost" else None
 
 
 def _part(where: str, entry: Any, when: str, kind: str, granted: bool) -> Part:

@@ -42,13 +42,18 @@ def abilities(card: Card, zone: str, when: str) -> Indexed:
     return [*printed, *((n + i, a) for i, a in enumerate(card.granted) if a.when == when)]
 
 
-def leader_abilities(state: FanfareState, seat: int, when: str) -> Indexed:
+def leader_abilities(
+    state: FanfareState, seat: int, when: str, exclude: Card | None = None
+) -> Indexed:
     """A leader's abilities: those it gained for good, in order, then those the auras of its
-    side's cards give it, left to right."""
+    side's cards give it, left to right. ``exclude``: a card whose own play is being watched
+    (its aura starts after it was played; docs/rulings.md)."""
     leader = state.players[seat].leader
     out = [(i, a) for i, a in enumerate(leader.granted) if a.when == when]
     n = len(leader.granted)
     for card in state.players[seat].board:
+        if card is exclude:
+            continue
         for _, aura in abilities(card, "board", "aura"):
             granted = aura.parts[0].grants
             if aura.parts[0].effect == "grant_leader" and granted is not None:

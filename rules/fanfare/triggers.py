@@ -157,7 +157,7 @@ class _Batch:
                         for index, ability in card.defn.abilities_at("hand", when):
                             self.add(card, index, ability, rank, HAND, pos, it=it)
             leader = player.leader
-            for index, ability in leader_abilities(state, seat, when):
+            for index, ability in leader_abilities(state, seat, when, exclude):
                 self.add(leader, index, ability, rank, BOARD, -1, it=it)
             for pos, card in enumerate(player.board):
                 if card is not exclude:
