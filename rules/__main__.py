@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -67,7 +68,9 @@ def _cards(args: argparse.Namespace) -> int:
         return 1
     for card in pool.cards.values():
         token = " (token)" if getattr(card, "token", False) else ""
-        print(f"{card.name}{token} — cost {card.cost}, power {card.power}")
+        # A pool's card may say how it sums itself up; else cost and power (lanes).
+        summary = getattr(card, "summary", None) or f"cost {card.cost}, power {card.power}"
+        print(f"{card.name}{token} — {summary}")
         if card.text:
             print(f"    {card.text}")
     locations = getattr(pool, "locations", {})
@@ -80,8 +83,13 @@ def _cards(args: argparse.Namespace) -> int:
         print("\nStarter decks")
         for deck in decks.values():
             print(f"{deck.name} ({deck.id}): {deck.blurb}")
-            print("    " + ", ".join(pool.cards[c].name for c in deck.cards))
+            counts = Counter(deck.cards)  # in the deck's order, a card repeated once as "3× Name"
+            print("    " + ", ".join(_times(n) + pool.cards[c].name for c, n in counts.items()))
     return 0
+
+
+def _times(n: int) -> str:
+    return f"{n}× " if n > 1 else ""
 
 
 def main(argv: Sequence[str] | None = None) -> int:

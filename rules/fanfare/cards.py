@@ -302,6 +302,7 @@ class CardDef(_Value):
     by_when: Mapping[tuple[str, str], tuple[tuple[int, Ability], ...]] = field(default_factory=dict)
     play_target: str | None = None  # the chosen target of its fanfare / spell effect
     evolve_target: str | None = None
+    auras: tuple[Part, ...] = ()  # its aura abilities' parts, looked up on every stat read
 
     @property
     def follower(self) -> bool:
@@ -314,6 +315,12 @@ class CardDef(_Value):
     @property
     def spell(self) -> bool:
         return self.kind == "spell"
+
+    @property
+    def summary(self) -> str:
+        """``follower, cost 3, 2/3``: what a card list shows before the text."""
+        stats = f", {self.attack}/{self.defence}" if self.follower else ""
+        return f"{self.kind}, cost {self.cost}{stats}"
 
     def abilities_at(self, zone: str, when: str) -> tuple[tuple[int, Ability], ...]:
         return self.by_when.get((zone, when), ())

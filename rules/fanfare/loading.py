@@ -243,6 +243,9 @@ def _check_part_fields(where: str, part: Part, entry: Mapping[str, Any]) -> None
         raise DataError(f"{where}: keyword: only for effect 'keyword'")
     if ("stats" in needs) != bool(part.attack or part.defence):
         raise DataError(f"{where}: attack: 'buff' (and only it) gives attack and defence")
+    if part.defence < 0:
+        # Only damage lowers defence, so a follower with no damage is never at 0 (resolve.check).
+        raise DataError(f"{where}: defence: a buff does not lower defence")
     if "grants" in needs and part.grants is None:
         raise DataError(f"{where}: grants: {part.effect!r} needs the ability it grants")
     if part.effect == "cost":

@@ -86,7 +86,9 @@ def check(state: FanfareState, log: StepLog) -> None:
             card
             for seat in state.order()
             for card in state.players[seat].board
-            if card.defn.follower and (card.doomed or defence(state, card) <= 0)
+            # Defence only ever falls below the printed value through damage (no card lowers
+            # it), so an undamaged follower is never at 0.
+            if card.doomed or (card.damage > 0 and defence(state, card) <= 0)
         ]
         if not doomed:
             return

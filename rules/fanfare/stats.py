@@ -52,25 +52,24 @@ def leader_abilities(
     out = [(i, a) for i, a in enumerate(leader.granted) if a.when == when]
     n = len(leader.granted)
     for card in state.players[seat].board:
-        if card is exclude:
+        if card is exclude or card.silenced:
             continue
-        for _, aura in abilities(card, "board", "aura"):
-            granted = aura.parts[0].grants
-            if aura.parts[0].effect == "grant_leader" and granted is not None:
+        for part in card.defn.auras:
+            if part.effect == "grant_leader" and part.grants is not None:
                 n += 1
-                if granted.when == when:
-                    out.append((n, granted))
+                if part.grants.when == when:
+                    out.append((n, part.grants))
     return out
 
 
 def _auras(state: FanfareState, card: Card) -> tuple[int, int]:
     atk = dfn = 0
     for other in state.players[card.owner].board:
-        for _, aura in abilities(other, "board", "aura"):
-            part = aura.parts[0]
-            if part.effect == "buff" and (part.target == "allies" or other is not card):
-                atk += part.attack
-                dfn += part.defence
+        if other.defn.auras and not other.silenced:
+            for part in other.defn.auras:
+                if part.effect == "buff" and (part.target == "allies" or other is not card):
+                    atk += part.attack
+                    dfn += part.defence
     return atk, dfn
 
 
@@ -120,22 +119,19 @@ def has_keyword(card: Card, keyword: str) -> bool:
     return keyword in card.keywords_gained or any(t.keyword == keyword for t in card.temps)
 
 
+def _aura_amount(card: Card, effect: str) -> int:
+    if card.silenced or not card.defn.auras:
+        return 0
+    return sum(p.amount for p in card.defn.auras if p.effect == effect)
+
+
 def damage_cut(card: Card) -> int:
-    return sum(
-        a.parts[0].amount
-        for _, a in abilities(card, "board", "aura")
-        if a.parts[0].effect == "damage_cut"
-    )
+    return _aura_amount(card, "damage_cut")
 
 
 def effect_boost(state: FanfareState, seat: int) -> int:
     """Extra damage of ``seat``'s effects from auras on its board (FANFARE-Q6)."""
-    boost = 0
-    for card in state.players[seat].board:
-        for _, aura in abilities(card, "board", "aura"):
-            if aura.parts[0].effect == "effect_boost":
-                boost += aura.parts[0].amount
-    return boost
+    return sum(_aura_amount(card, "effect_boost") for card in state.players[seat].board)
 
 
 def followers(state: FanfareState, seat: int) -> list[Card]:

@@ -296,5 +296,6 @@ def finish_card(card: CardDef, cards: Mapping[str, CardDef]) -> CardDef:
         by_when=by_when,
         play_target=play[0] if play else None,
         evolve_target=evolve[0] if evolve else None,
+        auras=tuple(a.parts[0] for a in abilities if a.when == "aura"),
     )
     return replace(done, text=card_text(done, cards))

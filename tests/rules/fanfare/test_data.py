@@ -169,6 +169,16 @@ _BAD = [
         '[[card.ability]]\nwhen = "turn_start"\nzone = "hand"\neffect = "draw"\n',
         r"card 'x': ability 1: zone: from the hand only",
     ),
+    (
+        'id = "x"\nname = "X"\nkind = "follower"\ncost = 1\nattack = 1\ndefence = 1\n'
+        '[[card.ability]]\nwhen = "turn_end"\neffect = "buff"\ntarget = "self"\ndefence = -1\n',
+        r"card 'x': ability 1: defence: a buff does not lower defence",
+    ),
+    (
+        'id = "x"\nname = "X"\nkind = "amulet"\ncost = 1\n[[card.ability]]\nwhen = "aura"\n'
+        'effect = "damage"\ntarget = "enemy_leader"\n',
+        r"card 'x': ability 1: effect: 'damage' cannot be an aura",
+    ),
 ]
 
 
