@@ -12,8 +12,9 @@ from collections.abc import Callable
 
 from ..engine import Action, ActionSpec, IllegalAction, Option, Param, StepLog
 from . import combat, flow
-from .state import BOARD_SLOTS, Card, FanfareState, Leader, Unit
-from .stats import attack, defence, followers, has_keyword
+from .state import BOARD_SLOTS, Card, FanfareState, Unit
+from .stats import followers, has_keyword
+from .targets import option, target_options, target_problem
 
 __all__ = [
     "TIMEOUT",
@@ -23,74 +24,11 @@ __all__ = [
     "legal_actions",
     "pending",
     "playable_now",
-    "target_options",
 ]
 
 TIMEOUT = Action("timeout")
 """Sent by the match's clock, not by a player: it ends the turn that ran out; during the
 mulligan, the seat keeps all its cards."""
-
-
-# -- targets ------------------------------------------------------------------------------------
-
-
-def _units_for(state: FanfareState, seat: int, kind: str, actor: Card) -> list[Unit]:
-    """What ``seat`` may choose for a target of this kind, in board order (own side first)."""
-    enemy = 1 - seat
-    if kind == "enemy_follower":
-        return list(followers(state, enemy))
-    if kind == "follower":
-        return [c for s in (seat, enemy) for c in followers(state, s) if c is not actor]
-    if kind == "ally_follower":
-        return [c for c in followers(state, seat) if c is not actor]
-    if kind == "enemy":
-        return [state.players[enemy].leader, *followers(state, enemy)]
-    if kind == "enemy_card":
-        return list(state.players[enemy].board)
-    if kind == "amulet":
-        return [c for s in (seat, enemy) for c in state.players[s].board if c.defn.amulet]
-    if kind == "hand_card":
-        return [c for c in state.players[seat].hand if c is not actor]
-    raise ValueError(f"{kind!r} is not a chosen target")
-
-
-def _option(state: FanfareState, seat: int, unit: Unit) -> Option:
-    if isinstance(unit, Leader):
-        whose = "Your" if unit.seat == seat else "Enemy"
-        return Option(unit.uid, f"{whose} leader ({unit.defence} defence)")
-    if unit.zone == "hand":
-        return Option(unit.uid, f"{unit.name} (cost {unit.cost})", unit.defn.text)
-    side = "your" if unit.owner == seat else "enemy"
-    slot = state.players[unit.owner].board.index(unit) + 1
-    if unit.defn.follower:
-        label = f"{unit.name} {attack(state, unit)}/{defence(state, unit)}"
-    elif unit.countdown is not None:
-        label = f"{unit.name} (countdown {unit.countdown})"
-    else:
-        label = unit.name
-    return Option(unit.uid, label, f"{side} board, slot {slot}")
-
-
-def target_options(state: FanfareState, seat: int, kind: str, actor: Card) -> tuple[Option, ...]:
-    return tuple(_option(state, seat, u) for u in _units_for(state, seat, kind, actor))
-
-
-def _target_problem(
-    state: FanfareState, seat: int, kind: str | None, actor: Card, target: object, required: bool
-) -> Unit | str | None:
-    """The chosen target as a unit (``None``: no target), or the reason it is not allowed.
-    With nothing to choose from, a follower acts without a target; a spell cannot be cast."""
-    if kind is None:
-        return None if target is None else f"{actor.name} takes no target."
-    units = _units_for(state, seat, kind, actor)
-    if not units:
-        if required:
-            return f"{actor.name} has no target to choose."
-        return None if target is None else "There is nothing to target."
-    for unit in units:
-        if unit.uid == target and not isinstance(target, bool):
-            return unit
-    return "Choose one of the targets offered."
 
 
 # -- checks -------------------------------------------------------------------------------------
@@ -128,7 +66,7 @@ def play_problem(state: FanfareState, seat: int, uid: object, target: object) ->
     card = _hand_card(state, seat, uid)
     if isinstance(card, str):
         return card
-    found = _target_problem(state, seat, card.defn.play_target, card, target, card.defn.spell)
+    found = target_problem(state, seat, card.defn.play_target, card, target, card.defn.spell)
     return _playable(state, seat, card) or (found if isinstance(found, str) else None)
 
 
@@ -183,7 +121,7 @@ def evolve_problem(state: FanfareState, seat: int, uid: object, target: object) 
         return card
     if card.evolved:
         return f"{card.name} has already evolved."
-    found = _target_problem(state, seat, card.defn.evolve_target, card, target, False)
+    found = target_problem(state, seat, card.defn.evolve_target, card, target, False)
     return found if isinstance(found, str) else None
 
 
@@ -277,7 +215,7 @@ def _attack_specs(state: FanfareState, seat: int) -> list[ActionSpec]:
     for card in followers(state, seat):
         allowed = attack_targets(state, card)
         if allowed:
-            options = tuple(_option(state, seat, u) for u in allowed)
+            options = tuple(option(state, seat, u) for u in allowed)
             specs.append(
                 ActionSpec(
                     "attack",
@@ -329,13 +267,20 @@ def _mulligan(state: FanfareState, seat: int, action: Action, log: StepLog) -> N
     _args(action, "cards")
     if state.result is not None or state.phase != "mulligan":
         raise IllegalAction("The mulligan is over.")
-    if state.players[seat].mulligan is not None:
+    player = state.players[seat]
+    if player.mulligan is not None:
         raise IllegalAction("You have already chosen.")
-    if not _mulligan_spec(state, seat).matches(action):
-        raise IllegalAction("Choose cards from your opening hand, each at most once.")
     chosen = action["cards"]
-    assert isinstance(chosen, tuple)
-    flow.choose_mulligan(state, seat, tuple(int(c) for c in chosen if isinstance(c, int)), log)
+    hand = {c.uid: i for i, c in enumerate(player.hand)}
+    if (
+        not isinstance(chosen, tuple)
+        or len(set(chosen)) != len(chosen)
+        or not all(isinstance(c, int) and not isinstance(c, bool) and c in hand for c in chosen)
+    ):
+        raise IllegalAction("Choose cards from your opening hand, each at most once.")
+    # Any order is accepted (a menu may answer in the order clicked); the hand's order counts.
+    uids = tuple(sorted((c for c in chosen if isinstance(c, int)), key=hand.__getitem__))
+    flow.choose_mulligan(state, seat, uids, log)
 
 
 def _play(state: FanfareState, seat: int, action: Action, log: StepLog) -> None:

@@ -144,72 +144,82 @@ def _stats(part: Part) -> str:
     return f"+{part.attack}/+{part.defence}"
 
 
+_PLAIN = {
+    "destroy": "destroy {obj}",
+    "banish": "banish {obj}",
+    "discard": "discard {obj}",
+    "silence": "{obj} loses all its abilities",
+    "summon_self": "summon this card",
+}
+_DRAWER = {"owner": "draw", "opponent": "your opponent draws", "each_player": "each player draws"}
+
+
 def _part(part: Part, cards: Mapping[str, CardDef], kind: str) -> str:
+    """One part of an effect as a clause."""
     e, obj = part.effect, _obj(part, kind)
-    if e in ("damage", "heal"):
-        if part.amount_from is not None:
-            source = _AMOUNT_FROM[part.amount_from]
-            if e == "damage":
-                return f"deal damage equal to {source} to {obj}"
-            return f"restore defence equal to {source} to {obj}"
+    if e in _PLAIN:
+        return _PLAIN[e].format(obj=obj)
+    if e in ("damage", "heal", "draw", "pp"):
+        return _amount_clause(part, obj, kind)
+    if e in ("summon", "add", "shuffle", "transform", "bounce"):
+        return _card_clause(part, obj, cards)
+    return _change_clause(part, obj, cards)
+
+
+def _amount_clause(part: Part, obj: str, kind: str) -> str:
+    e = part.effect
+    if part.amount_from is not None:
+        source = _AMOUNT_FROM[part.amount_from]
         if e == "damage":
-            return f"deal {part.amount} damage to {obj}{_instead(part, kind)}"
+            return f"deal damage equal to {source} to {obj}"
+        return f"restore defence equal to {source} to {obj}"
+    if e == "damage":
+        return f"deal {part.amount} damage to {obj}{_instead(part, kind)}"
+    if e == "heal":
         return f"restore {part.amount} defence to {obj}{_instead(part, kind)}"
     if e == "draw":
-        who = {
-            "owner": "draw",
-            "opponent": "your opponent draws",
-            "each_player": "each player draws",
-        }
-        return f"{who[part.target]} {_count(part.amount, 'card')}{_instead(part, kind)}"
-    if e == "destroy":
-        return f"destroy {obj}"
-    if e == "banish":
-        return f"banish {obj}"
+        return f"{_DRAWER[part.target]} {_count(part.amount, 'card')}{_instead(part, kind)}"
+    return f"restore {_count(part.amount, 'play point')}"
+
+
+def _card_clause(part: Part, obj: str, cards: Mapping[str, CardDef]) -> str:
+    e = part.effect
     if e == "bounce":
         if part.target == "self":
             return "return this follower to your hand"
         return f"return {obj} to its owner's hand"
+    assert part.card is not None
     if e == "transform":
-        assert part.card is not None
         return f"transform {obj} into {_plural(cards[part.card].name, 1)}"
-    if e == "silence":
-        return f"{obj} loses all its abilities" if part.target != "self" else "lose all abilities"
+    what = _plural(cards[part.card].name, part.amount)
+    theirs = part.target == "opponent"
+    if e == "summon":
+        return f"summon {what}" + (" for your opponent" if theirs else "")
+    if e == "add":
+        return f"put {what} into " + ("your opponent's hand" if theirs else "your hand")
+    return f"shuffle {what} into " + ("the enemy deck" if theirs else "your deck")
+
+
+def _change_clause(part: Part, obj: str, cards: Mapping[str, CardDef]) -> str:
+    e = part.effect
+    until = _UNTIL.get(part.until or "", "")
     if e == "buff":
-        until = _UNTIL.get(part.until or "", "")
         if part.target == "self":
             return f"this follower gets {_stats(part)}{until}"
         return f"give {obj} {_stats(part)}{until}"
     if e == "keyword":
-        assert part.keyword is not None
-        return f"give {obj} {part.keyword}{_UNTIL.get(part.until or '', '')}"
-    if e == "grant":
+        return f"give {obj} {part.keyword}{until}"
+    if e in ("grant", "grant_leader"):
         assert part.grants is not None
-        return f'give {obj} "{ability_text(part.grants, cards, "follower")}"'
-    if e == "grant_leader":
-        assert part.grants is not None
+        if e == "grant":
+            return f'give {obj} "{ability_text(part.grants, cards, "follower")}"'
         return f'your leader gains "{ability_text(part.grants, cards, "leader")}"'
-    if e in ("summon", "add", "shuffle"):
-        assert part.card is not None
-        what = _plural(cards[part.card].name, part.amount)
-        for_them = part.target == "opponent"
-        if e == "summon":
-            return f"summon {what}" + (" for your opponent" if for_them else "")
-        if e == "add":
-            return f"put {what} into " + ("your opponent's hand" if for_them else "your hand")
-        return f"shuffle {what} into " + ("the enemy deck" if for_them else "your deck")
-    if e == "pp":
-        return f"restore {_count(part.amount, 'play point')}"
-    if e == "discard":
-        return f"discard {obj}"
     if e == "cost":
         change = f"{-part.amount} less" if part.amount < 0 else f"{part.amount} more"
         return f"this costs {change}" if part.target == "self" else f"{obj} cost {change}"
     if e == "countdown":
         whose = "this amulet" if part.target == "self" else "each of your amulets"
         return f"reduce the countdown of {whose} by {part.amount}"
-    if e == "summon_self":
-        return "summon this card"
     raise ValueError(f"no text for effect {e!r}")
 
 

@@ -11,7 +11,16 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.engine import Action, IllegalAction, Match, Rng, StepLog, dump_record, replay
+from rules.engine import (
+    Action,
+    IllegalAction,
+    Match,
+    Resolution,
+    Rng,
+    StepLog,
+    dump_record,
+    replay,
+)
 from rules.fanfare.state import FanfareState
 from rules.registry import get_ruleset
 from rules.simulate import simulate
@@ -58,6 +67,15 @@ def _views_hide(match: Match[FanfareState, Any]) -> None:
                 assert not hand & seen and view.players[player.seat].hand_size == len(hand)
 
 
+def _events_hide(res: Resolution) -> None:
+    """A seat's drawn and mulligan cards reach only that seat."""
+    for viewer in (None, 0, 1):
+        for step in res.steps_for(viewer):
+            for event in step.events_for(viewer):
+                if event.kind in ("drew_card", "mulligan_cards"):
+                    assert event.data["seat"] == viewer
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**63 - 1),
@@ -84,7 +102,8 @@ def test_random_legal_play_keeps_its_promises(seed: int, picks: list[int]) -> No
         assert match.state_hash() == before
         specs = [s for s in match.legal_actions(seat) if s.kind != "concede"]
         actions = list(specs[pick % len(specs)].actions())
-        match.apply(seat, actions[(pick // 7) % len(actions)])
+        res = match.apply(seat, actions[(pick // 7) % len(actions)])
+        _events_hide(res)
         assert rules.invariants(match.state) == []
         _views_hide(match)
     again = replay(json.loads(dump_record(match.record())), get_ruleset)

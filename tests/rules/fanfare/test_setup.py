@@ -65,6 +65,12 @@ def test_1_2_each_draws_three_and_both_choose_at_once_in_secret() -> None:
     assert match.state.players[0].hand[0].uid == chosen[0]  # nothing happens yet
     with pytest.raises(IllegalAction, match="already chosen"):
         match.apply(0, Action("mulligan", cards=[]))
+    hand = [c.uid for c in match.state.players[1].hand]
+    for bad in ([hand[0], hand[0]], [999], [True], 5):
+        with pytest.raises(IllegalAction, match="each at most once"):
+            match.apply(1, Action("mulligan", cards=bad))  # type: ignore[arg-type]
+    match.apply(1, Action("mulligan", cards=[hand[2], hand[0]]))  # any order
+    assert match.view(0).players[1].returned == 2
 
 
 def test_1_2_returned_cards_cannot_come_back_and_the_deck_is_shuffled() -> None:
