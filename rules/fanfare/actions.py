@@ -283,12 +283,22 @@ def _mulligan(state: FanfareState, seat: int, action: Action, log: StepLog) -> N
     flow.choose_mulligan(state, seat, uids, log)
 
 
-def _play(state: FanfareState, seat: int, action: Action, log: StepLog) -> None:
-    _args(action, "card", optional=("target",))
-    _check(_turn_problem(state, seat))
-    _check(play_problem(state, seat, action["card"], action.get("target")))
-    card = state.cards[action["card"]]  # type: ignore[index]
-    flow.play(state, seat, card, _unit(state, action.get("target")), log)
+Handler = Callable[[FanfareState, int, Action, StepLog], None]
+Problem = Callable[[FanfareState, int, object, object], str | None]
+Do = Callable[[FanfareState, int, Card, Unit | None, StepLog], None]
+
+
+def _card_action(problem: Problem, do: Do) -> Handler:
+    """Playing and evolving: a card of the seat's and maybe a target, checked, then done."""
+
+    def handler(state: FanfareState, seat: int, action: Action, log: StepLog) -> None:
+        _args(action, "card", optional=("target",))
+        _check(_turn_problem(state, seat))
+        uid, target = action["card"], action.get("target")
+        _check(problem(state, seat, uid, target))
+        do(state, seat, state.cards[uid], _unit(state, target), log)  # type: ignore[index]
+
+    return handler
 
 
 def _attack(state: FanfareState, seat: int, action: Action, log: StepLog) -> None:
@@ -298,14 +308,6 @@ def _attack(state: FanfareState, seat: int, action: Action, log: StepLog) -> Non
     target = _unit(state, action["target"])
     assert target is not None
     combat.attack(state, seat, state.cards[action["attacker"]], target, log)  # type: ignore[index]
-
-
-def _evolve(state: FanfareState, seat: int, action: Action, log: StepLog) -> None:
-    _args(action, "card", optional=("target",))
-    _check(_turn_problem(state, seat))
-    _check(evolve_problem(state, seat, action["card"], action.get("target")))
-    card = state.cards[action["card"]]  # type: ignore[index]
-    flow.evolve(state, seat, card, _unit(state, action.get("target")), log)
 
 
 def _end_turn(state: FanfareState, seat: int, action: Action, log: StepLog) -> None:
@@ -334,11 +336,11 @@ def _concede(state: FanfareState, seat: int, action: Action, log: StepLog) -> No
     flow.concede(state, seat, log)
 
 
-_HANDLERS: dict[str, Callable[[FanfareState, int, Action, StepLog], None]] = {
+_HANDLERS: dict[str, Handler] = {
     "mulligan": _mulligan,
-    "play": _play,
+    "play": _card_action(play_problem, flow.play),
     "attack": _attack,
-    "evolve": _evolve,
+    "evolve": _card_action(evolve_problem, flow.evolve),
     "end_turn": _end_turn,
     "timeout": _timeout,
     "concede": _concede,

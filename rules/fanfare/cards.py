@@ -18,6 +18,7 @@ from typing import Any
 __all__ = [
     "CHOSEN",
     "EFFECTS",
+    "HAND_TIMINGS",
     "KEYWORDS",
     "KINDS",
     "PLAYER_TARGETS",
@@ -81,6 +82,9 @@ EVENT_CARD_TIMINGS = frozenset(
     }
 )
 """Timings whose event has a card on the board that the ability may name as ``it``."""
+
+HAND_TIMINGS = frozenset({"turn_start", "card_to_hand", "play_spell", "play_card"})
+"""Timings that may work from the hand (where an ability only changes its card's cost)."""
 
 CHOSEN_TIMINGS = frozenset({"fanfare", "cast", "evolve"})
 """Timings at which the player chooses a target when acting (play, evolve)."""

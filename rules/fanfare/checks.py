@@ -13,6 +13,7 @@ from .cards import (
     CHOSEN_TIMINGS,
     EFFECTS,
     EVENT_CARD_TIMINGS,
+    HAND_TIMINGS,
     KEYWORDS,
     SUBJECTS,
     UNTILS,
@@ -24,7 +25,6 @@ from .cards import (
 )
 
 __all__ = [
-    "HAND_TIMINGS",
     "check_card_abilities",
     "check_chosen",
     "check_part_fields",
@@ -40,8 +40,6 @@ __all__ = [
 ]
 
 _CONDITION = re.compile(r"^\s*([a-z_]+)\s*(>=|<=|==)\s*(-?\d+)\s*$")
-HAND_TIMINGS = ("turn_start", "card_to_hand", "play_spell", "play_card")
-"""Timings that may work from the hand (where an ability may only change its card's cost)."""
 _FOLLOWER_SELF = ("damage", "heal", "buff", "keyword", "grant", "bounce", "transform", "silence")
 
 
@@ -149,14 +147,16 @@ def check_when(where: str, when: str, kind: str) -> None:
         raise DataError(f"{where}: when: only a follower can {when}")
 
 
-def check_zone(where: str, ability: Ability) -> None:
+def check_zone(where: str, ability: Ability, kind: str) -> None:
     if ability.zone == "board":
+        if kind == "spell" and ability.when in HAND_TIMINGS:
+            raise DataError(f"{where}: zone: a spell is never on the board: zone = 'hand'")
         return
     effects = [p.effect for p in ability.parts]
     if ability.zone == "hand":
         if ability.when not in HAND_TIMINGS or effects != ["cost"]:
             raise DataError(
-                f"{where}: zone: from the hand only {', '.join(HAND_TIMINGS)} may change "
+                f"{where}: zone: from the hand only {', '.join(sorted(HAND_TIMINGS))} may change "
                 "the card's own cost"
             )
         if ability.parts[0].target != "self":

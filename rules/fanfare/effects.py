@@ -46,8 +46,7 @@ def targets(state: FanfareState, trig: Trigger, part: Part) -> list[Unit]:
     elif t == "foe":
         found = _present(trig.foe)
     elif t == "self":
-        on_board = isinstance(source, Card) and source.zone == "board"
-        found = source if on_board and source.moves == trig.moves else None  # type: ignore[union-attr]
+        found = _present((source, trig.moves))
     else:
         return _many(state, t, own, enemy, source)
     return [found] if found is not None else []

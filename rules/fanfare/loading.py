@@ -218,7 +218,7 @@ def _ability(where: str, entry: Any, key: str, kind: str, *, granted: bool = Fal
     if when == "aura" and len(parts) > 1:
         raise DataError(f"{where}: then: an aura has a single part")
     ability = Ability(key or "", when, tuple(parts), zone, condition)
-    check_zone(where, ability)
+    check_zone(where, ability, kind)
     check_chosen(where, ability)
     if key:
         for i, part in enumerate(ability.parts):

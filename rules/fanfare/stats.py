@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import Ability, Condition
+from .cards import KEYWORDS, Ability, Condition
 from .state import Card, FanfareState, Unit
 
 __all__ = [
@@ -103,7 +103,8 @@ def defence(state: FanfareState, unit: Unit) -> int:
 
 
 def keywords(card: Card) -> list[str]:
-    found = [] if card.silenced else [k for k in card.defn.keywords]
+    # In the rules text's order (a frozenset's own order changes from one process to the next).
+    found = [] if card.silenced else [k for k in KEYWORDS if k in card.defn.keywords]
     for k in card.keywords_gained:
         if k not in found:
             found.append(k)

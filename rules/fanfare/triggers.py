@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import Ability, Part
+from .cards import HAND_TIMINGS, Ability, Part
 from .state import Card, FanfareState, Unit
 from .stats import abilities, condition_holds, leader_abilities
 
@@ -38,7 +38,6 @@ __all__ = [
 
 HAND, BOARD, DECK = 0, 1, 2
 """FANFARE-Q3 categories: cards in hand, leader and board, followers summoned directly."""
-_HAND_TIMINGS = frozenset({"turn_start", "card_to_hand", "play_spell", "play_card"})
 _ALWAYS = frozenset({"last_words", "leave", "discarded"})
 """Effects that resolve although their card has left (FANFARE-Q7)."""
 
@@ -151,7 +150,7 @@ class _Batch:
         state = self.state
         for seat in seats:
             player = state.players[seat]
-            if when in _HAND_TIMINGS:
+            if when in HAND_TIMINGS:
                 for pos, card in enumerate(player.hand):
                     if card is not exclude:
                         for index, ability in card.defn.abilities_at("hand", when):
@@ -247,11 +246,9 @@ def on_attack(state: FanfareState, attacker: Card, defender: Unit) -> None:
     """Strike and clash together (turn player's first), then "when another attacks"."""
     batch = _Batch(state)
     pos = state.players[attacker.owner].board.index(attacker)
-    fights = isinstance(defender, Card)
     for index, ability in abilities(attacker, "board", "strike"):
         batch.add(attacker, index, ability, 0, BOARD, pos)
-    if fights:
-        assert isinstance(defender, Card)
+    if isinstance(defender, Card):  # a fight: both clash
         batch.own(attacker, "clash", 0, pos, foe=defender)
         batch.own(
             defender, "clash", 0, state.players[defender.owner].board.index(defender), foe=attacker
@@ -261,7 +258,7 @@ def on_attack(state: FanfareState, attacker: Card, defender: Unit) -> None:
 
 
 def on_discarded(state: FanfareState, card: Card, pos: int, own: list[tuple[int, Ability]]) -> None:
-    """ "When this is discarded", then "whenever you discard" (FANFARE-Q4)."""
+    """A discarded card's own effect, then "whenever you discard" (FANFARE-Q4)."""
     batch = _Batch(state)
     for index, ability in own:
         batch.add(card, index, ability, 0, HAND, pos)
@@ -275,6 +272,7 @@ def on_to_hand(state: FanfareState, cards: list[tuple[Card, bool]]) -> None:
     burned (FANFARE-2.4)."""
     batch = _Batch(state)
     for card, drawn in cards:
+        # A card's abilities about itself are filed under "board", whatever zone it is in.
         if drawn and card.zone == "hand":
             pos = state.players[card.owner].hand.index(card)
             for index, ability in card.defn.abilities_at("board", "drawn"):
@@ -285,7 +283,7 @@ def on_to_hand(state: FanfareState, cards: list[tuple[Card, bool]]) -> None:
 
 
 def on_turn_start(state: FanfareState, seat: int) -> None:
-    """ "At the start of your turn" from hand, leader, board and deck; countdowns last."""
+    """Turn-start abilities from hand, leader, board and deck; countdowns last (FANFARE-2.1)."""
     batch = _Batch(state)
     batch.watch((seat,), "turn_start", 0)
     for pos, card in enumerate(state.players[seat].deck):

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..engine import Result
 from . import actions, flow
+from .cards import KEYWORDS
 from .state import LEADER_DEFENCE, Card, FanfareState, Player
 from .stats import (
     attack,
@@ -159,7 +160,7 @@ def _hand_card(state: FanfareState, card: Card, seat: int) -> HandCardView:
         attack=card.defn.attack,
         defence=card.defn.defence,
         countdown=card.defn.countdown,
-        keywords=tuple(sorted(card.defn.keywords)),
+        keywords=tuple(k for k in KEYWORDS if k in card.defn.keywords),
         text=card.defn.text,
         playable=playable,
     )
@@ -170,7 +171,9 @@ def _player(state: FanfareState, player: Player) -> PlayerView:
     texts = tuple(a.text for a in player.leader.granted) + tuple(_aura_grants(state, seat))
     return PlayerView(
         seat=seat,
-        leader=LeaderView(player.leader.uid, seat, player.leader.defence, LEADER_DEFENCE, texts),
+        leader=LeaderView(
+            player.leader.uid, seat, max(0, player.leader.defence), LEADER_DEFENCE, texts
+        ),
         pp=player.pp,
         max_pp=player.max_pp,
         ep=player.ep,
@@ -188,15 +191,14 @@ def _player(state: FanfareState, player: Player) -> PlayerView:
 
 
 def _aura_grants(state: FanfareState, seat: int) -> list[str]:
-    out = []
-    for card in state.players[seat].board:
-        if card.silenced:
-            continue
-        for ability in card.defn.abilities:
-            part = ability.parts[0]
-            if ability.when == "aura" and part.effect == "grant_leader" and part.grants:
-                out.append(part.grants.text)
-    return out
+    """Texts of the abilities the leader has while cards on its side are there."""
+    return [
+        part.grants.text
+        for card in state.players[seat].board
+        if not card.silenced
+        for part in card.defn.auras
+        if part.effect == "grant_leader" and part.grants is not None
+    ]
 
 
 def view(state: FanfareState, viewer: int | None) -> FanfareView:

@@ -175,6 +175,11 @@ _BAD = [
         r"card 'x': ability 1: defence: a buff does not lower defence",
     ),
     (
+        'id = "x"\nname = "X"\nkind = "spell"\ncost = 1\n[[card.ability]]\nwhen = "cast"\n'
+        'effect = "draw"\n[[card.ability]]\nwhen = "turn_start"\neffect = "draw"\n',
+        r"card 'x': ability 2: zone: a spell is never on the board",
+    ),
+    (
         'id = "x"\nname = "X"\nkind = "amulet"\ncost = 1\n[[card.ability]]\nwhen = "aura"\n'
         'effect = "damage"\ntarget = "enemy_leader"\n',
         r"card 'x': ability 1: effect: 'damage' cannot be an aura",
