@@ -296,7 +296,8 @@ def _card_action(problem: Problem, do: Do) -> Handler:
         _check(_turn_problem(state, seat))
         uid, target = action["card"], action.get("target")
         _check(problem(state, seat, uid, target))
-        do(state, seat, state.cards[uid], _unit(state, target), log)  # type: ignore[index]
+        assert isinstance(uid, int)
+        do(state, seat, state.cards[uid], _unit(state, target), log)
 
     return handler
 
@@ -305,9 +306,9 @@ def _attack(state: FanfareState, seat: int, action: Action, log: StepLog) -> Non
     _args(action, "attacker", "target")
     _check(_turn_problem(state, seat))
     _check(attack_problem(state, seat, action["attacker"], action["target"]))
-    target = _unit(state, action["target"])
-    assert target is not None
-    combat.attack(state, seat, state.cards[action["attacker"]], target, log)  # type: ignore[index]
+    attacker, target = action["attacker"], _unit(state, action["target"])
+    assert isinstance(attacker, int) and target is not None
+    combat.attack(state, seat, state.cards[attacker], target, log)
 
 
 def _end_turn(state: FanfareState, seat: int, action: Action, log: StepLog) -> None:

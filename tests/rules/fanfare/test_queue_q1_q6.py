@@ -327,7 +327,8 @@ def test_q6_a_lost_aura_destroys_at_the_next_check() -> None:
     game.play(game.give(0, "cinder-storm"))
     destroyed = [e.data["card"] for e in game.events("destroyed")]
     assert destroyed == [marshal.uid, sprite.uid]
-    steps = [s.caption for s in game.last.steps if s.caption.startswith("Destroyed")]  # type: ignore[union-attr]
+    assert game.last is not None
+    steps = [s.caption for s in game.last.steps if s.caption.startswith("Destroyed")]
     assert len(steps) == 2
 
 

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from rules.engine import Action, IllegalAction, Match
+from rules.engine import Action, ArgValue, IllegalAction, Match
 from rules.fanfare import TIMEOUT
+from rules.fanfare.state import FanfareState
 
 from .helpers import prepare_game, ruleset
 
 
-def _new(seed: int, decks: list[str] | None = None) -> Match:  # type: ignore[type-arg]
+def _new(seed: int, decks: list[str] | None = None) -> Match[FanfareState, Any]:
     return Match.new(ruleset(), seed, {"decks": decks or ["clockwork", "gravebloom"]})
 
 
@@ -66,9 +69,10 @@ def test_1_2_each_draws_three_and_both_choose_at_once_in_secret() -> None:
     with pytest.raises(IllegalAction, match="already chosen"):
         match.apply(0, Action("mulligan", cards=[]))
     hand = [c.uid for c in match.state.players[1].hand]
-    for bad in ([hand[0], hand[0]], [999], [True], 5):
+    bad: tuple[ArgValue, ...] = ((hand[0], hand[0]), (999,), (True,), 5)
+    for cards in bad:
         with pytest.raises(IllegalAction, match="each at most once"):
-            match.apply(1, Action("mulligan", cards=bad))  # type: ignore[arg-type]
+            match.apply(1, Action("mulligan", cards=cards))
     match.apply(1, Action("mulligan", cards=[hand[2], hand[0]]))  # any order
     assert match.view(0).players[1].returned == 2
 
@@ -76,11 +80,11 @@ def test_1_2_each_draws_three_and_both_choose_at_once_in_secret() -> None:
 def test_1_2_returned_cards_cannot_come_back_and_the_deck_is_shuffled() -> None:
     """FANFARE-1.2: the new cards come from the cards not returned; then the deck is shuffled
     (the returned cards end up anywhere in it)."""
-    positions = set()
+    positions: set[int] = set()
     for seed in range(30):
         match = _new(seed)
         player = match.state.players[0]
-        returned = [c.uid for c in player.hand]
+        returned = tuple(c.uid for c in player.hand)
         match.apply(0, Action("mulligan", cards=returned))
         match.apply(1, Action("mulligan", cards=[]))
         hand = [c.uid for c in player.hand]

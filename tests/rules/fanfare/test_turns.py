@@ -106,7 +106,7 @@ def test_2_2_amulets_do_not_attack() -> None:
     game = prepare_game()
     bell = game.summon(0, "mourning-bell")
     with pytest.raises(IllegalAction, match="your followers"):
-        game.attack(bell, game.leader(1))  # type: ignore[arg-type]
+        game.attack(bell, game.leader(1))
 
 
 # -- FANFARE-2.3 turn end ----------------------------------------------------------------------
