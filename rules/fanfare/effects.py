@@ -273,7 +273,7 @@ def _summon_self(state: FanfareState, trig: Trigger, part: Part, log: StepLog) -
     if not isinstance(card, Card) or card.zone != "deck" or card.moves != trig.moves:
         return
     if len(player.board) >= BOARD_SLOTS:
-        log.event("board_full", None, seat=trig.owner, name=card.name)
+        log.event("board_full", trig.owner, seat=trig.owner, name=card.name)  # still hidden
         return
     player.deck.remove(card)
     zones.place(state, card)

@@ -204,11 +204,10 @@ def evolve(state: FanfareState, seat: int, card: Card, target: Unit | None, log:
 
 
 def concede(state: FanfareState, seat: int, log: StepLog) -> None:
-    zones.finish(
-        state, (1 - seat,), "concede", f"{SEAT[seat]} concedes. {SEAT[1 - seat]} wins.", log
-    )
+    summary = f"{SEAT[seat]} concedes. {SEAT[1 - seat]} wins."
     log.event("conceded", None, seat=seat)
-    log.step(f"{SEAT[seat]} concedes. {SEAT[1 - seat]} wins.")
+    zones.finish(state, (1 - seat,), "concede", summary, log)
+    log.step(summary)
 
 
 def _name(unit: Unit) -> str:

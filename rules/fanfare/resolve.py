@@ -30,7 +30,8 @@ def describe(trig: Trigger) -> str:
 
 def _resolve(state: FanfareState, trig: Trigger, log: StepLog) -> None:
     source, ability = trig.source, trig.ability
-    private = ability.zone == "hand"  # a card in hand changing itself: its owner's secret
+    # A card in hand or deck is its owner's secret, unless it comes onto the board.
+    private = ability.zone != "board"
     if trig.left():  # FANFARE-Q7
         log.event(
             "fizzled", trig.owner if private else None, source=source.uid, ability=ability.key
@@ -59,7 +60,8 @@ def _resolve(state: FanfareState, trig: Trigger, log: StepLog) -> None:
         source.zone = "cemetery"
         source.moves += 1
         state.players[source.owner].cemetery.append(source)
-    log.step(f"{describe(trig)}: {ability.text}", to=trig.owner if private else None)
+    shown = not private or (isinstance(source, Card) and source.zone == "board")
+    log.step(f"{describe(trig)}: {ability.text}", to=None if shown else trig.owner)
 
 
 def check(state: FanfareState, log: StepLog) -> None:

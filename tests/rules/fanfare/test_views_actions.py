@@ -140,3 +140,22 @@ def test_illegal_actions_change_nothing(seat: int, action: Action, reason: str) 
     with pytest.raises(IllegalAction, match=reason):
         game.act(seat, action)
     assert game.match.state_hash() == before
+
+
+def test_a_card_in_the_deck_stays_secret_unless_it_comes_onto_the_board() -> None:
+    """FANFARE-Q3 (summoned directly): a Barrow Sleeper that finds its board full stays in the
+    deck, and nobody but its owner learns it was there."""
+    game = prepare_game()
+    game.leader(1).damage = 12
+    for _ in range(5):
+        game.summon(1, "hearth-sprite")
+    game.top(1, "hearth-sprite", "barrow-sleeper")
+    res = game.end_turn()
+    (step,) = [s for s in res.steps if "Barrow Sleeper" in s.caption]
+    assert step.audience == frozenset({1})
+    assert all("Barrow" not in str(e.data) for s in res.steps_for(0) for e in s.events_for(0))
+    del game.state.cards[game.board(1).pop().uid]
+    game.end_turn()
+    res = game.end_turn()
+    (step,) = [s for s in res.steps if "Barrow Sleeper" in s.caption]
+    assert step.public and game.names(1)[-1] == "barrow-sleeper"
