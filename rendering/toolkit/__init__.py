@@ -1,0 +1,61 @@
+"""The drawing toolkit every ruleset's pictures share: fonts, fitted text, shapes, pieces, PNG.
+
+A ruleset's module lays its pictures out in layout units on a :class:`Canvas`; this package knows
+no ruleset. See ``docs/rendering.md``.
+"""
+
+from __future__ import annotations
+
+from .canvas import SHAPES, Box, Canvas, encode_png
+from .fonts import CHAINS, FONT_DIR, MISSING, coverage, face, font_runs, text_width
+from .palette import RGB, SEATS, SeatStyle, mix, seat_style
+from .pieces import (
+    Chip,
+    badge,
+    caption_bar,
+    card_back,
+    card_frame,
+    chip_row,
+    chip_width,
+    display_names,
+    seat_mark,
+    signed,
+    strike,
+    tag,
+)
+from .text import Placed, TextBlock, fit_text, place
+
+__all__ = [
+    "CHAINS",
+    "FONT_DIR",
+    "MISSING",
+    "RGB",
+    "SEATS",
+    "SHAPES",
+    "Box",
+    "Canvas",
+    "Chip",
+    "Placed",
+    "SeatStyle",
+    "TextBlock",
+    "badge",
+    "caption_bar",
+    "card_back",
+    "card_frame",
+    "chip_row",
+    "chip_width",
+    "coverage",
+    "display_names",
+    "encode_png",
+    "face",
+    "fit_text",
+    "font_runs",
+    "mix",
+    "place",
+    "seat_mark",
+    "seat_style",
+    "signed",
+    "strike",
+    "tag",
+    "text_width",
+]
