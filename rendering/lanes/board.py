@@ -29,12 +29,24 @@ from rendering.toolkit import (
     seat_style,
 )
 from rendering.toolkit.palette import BACKGROUND, HIGHLIGHT, HIGHLIGHT_INK, MUTED, PANEL, TEXT
-from rules.lanes.views import LanesView, LocationView, PlayerView, SideView
+from rules.lanes.views import CardView, LanesView, LocationView, PlayerView, SideView
 
 from .marks import Marks
 from .parts import draw_card, draw_delta, draw_empty, draw_gone, draw_tile
 
-__all__ = ["SLOTS", "WIDTH", "body_height", "draw_body", "draw_caption", "draw_header"]
+__all__ = [
+    "CAPTION",
+    "GAP",
+    "HEADER",
+    "MARGIN",
+    "WIDTH",
+    "body_height",
+    "draw_body",
+    "draw_caption",
+    "draw_header",
+    "new_canvas",
+    "seats_of",
+]
 
 WIDTH = 480.0
 MARGIN = 7.0
@@ -44,7 +56,7 @@ SLOTS = 4
 STRIP = 24.0
 STRIP_GAP = 3.0
 SIDE = SLOTS * STRIP + (SLOTS - 1) * STRIP_GAP
-TILE = 100.0
+TILE = 114.0
 BAR = 24.0
 CHIP_TEXT = 11.0
 GAP = 5.0
@@ -201,14 +213,26 @@ def _draw_side(
         box = _slot_box(index, loc.index, top, upward=upward)
         if index < len(side.cards):
             card = side.cards[index]
-            uid = getattr(card, "uid", None)
-            lit = uid in marks.cards or uid in marks.power
+            lit = isinstance(card, CardView) and (
+                card.uid in marks.cards or card.uid in marks.power
+            )
             lit = lit or (newest_face_down and index == len(side.cards) - 1)
             draw_card(canvas, box, card, seat=side.seat, highlight=lit)
-        elif gone and index - len(side.cards) < len(gone):
+        elif index - len(side.cards) < len(gone):
             draw_gone(canvas, box, gone[index - len(side.cards)])
         else:
             draw_empty(canvas, box, blocked=loc.destroyed)
+
+
+def _draw_deltas(
+    canvas: Canvas, loc: LocationView, sides: tuple[tuple[int, float, bool], ...], marks: Marks
+) -> None:
+    """Power-change tags, drawn after every card: they reach over the gap between two cards."""
+    for seat, top, upward in sides:
+        for index, card in enumerate(loc.sides[seat].cards):
+            if isinstance(card, CardView) and marks.power.get(card.uid):
+                box = _slot_box(index, loc.index, top, upward=upward)
+                draw_delta(canvas, box, marks.power[card.uid])
 
 
 def draw_body(
@@ -217,30 +241,18 @@ def draw_body(
     """Both players and the three locations from ``y``; returns the y below them."""
     top_seat, bottom_seat = seats_of(view)
     draw_player(canvas, view, top_seat, names, y, marks)
-    y += BAR + GAP
-    top_cards = y
+    top_cards = y + BAR + GAP
     tiles = top_cards + SIDE + GAP
     bottom_cards = tiles + TILE + GAP
+    sides = ((top_seat, top_cards, True), (bottom_seat, bottom_cards, False))
     for loc in view.locations:
+        for seat, top, upward in sides:
+            _draw_side(canvas, loc, loc.sides[seat], top, upward=upward, marks=marks)
         x0 = column_left(loc.index)
-        _draw_side(canvas, loc, loc.sides[top_seat], top_cards, upward=True, marks=marks)
-        draw_tile(
-            canvas,
-            (x0, tiles, x0 + COLUMN, tiles + TILE),
-            loc,
-            top_seat=top_seat,
-            highlight=loc.index in marks.locations,
-        )
-        _draw_side(canvas, loc, loc.sides[bottom_seat], bottom_cards, upward=False, marks=marks)
+        box = (x0, tiles, x0 + COLUMN, tiles + TILE)
+        draw_tile(canvas, box, loc, top_seat=top_seat, highlight=loc.index in marks.locations)
     for loc in view.locations:
-        for side, start, upward in (
-            (top_seat, top_cards, True),
-            (bottom_seat, bottom_cards, False),
-        ):
-            for index, card in enumerate(loc.sides[side].cards):
-                delta = marks.power.get(getattr(card, "uid", -1), 0)
-                if delta:
-                    draw_delta(canvas, _slot_box(index, loc.index, start, upward=upward), delta)
+        _draw_deltas(canvas, loc, sides, marks)
     y = bottom_cards + SIDE + GAP
     draw_player(canvas, view, bottom_seat, names, y, marks)
     return y + BAR

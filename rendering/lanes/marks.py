@@ -7,7 +7,7 @@ than the view does.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -45,7 +45,7 @@ _LOCATION_EVENTS = frozenset({"location_revealed", "location_destroyed", "locati
 _SEAT_EVENTS = frozenset({"ended_turn", "took_back", "snapped", "first_player", "retreated"})
 
 
-def marks_for(view: LanesView, step: Step | None, names: list[str] | tuple[str, ...]) -> Marks:
+def marks_for(view: LanesView, step: Step | None, names: Sequence[str]) -> Marks:
     if step is None or not step.visible_to(view.viewer):
         return Marks()
     cards: set[int] = set()

@@ -6,6 +6,9 @@ no ruleset. See ``docs/rendering.md``.
 
 from __future__ import annotations
 
+from . import canvas as _canvas
+from . import fonts as _fonts
+from . import text as _text
 from .canvas import SHAPES, Box, Canvas, encode_png
 from .fonts import CHAINS, FONT_DIR, MISSING, coverage, face, font_runs, text_width
 from .palette import RGB, SEATS, SeatStyle, mix, seat_style
@@ -44,6 +47,7 @@ __all__ = [
     "card_frame",
     "chip_row",
     "chip_width",
+    "clear_caches",
     "coverage",
     "display_names",
     "encode_png",
@@ -59,3 +63,18 @@ __all__ = [
     "tag",
     "text_width",
 ]
+
+
+def clear_caches() -> None:
+    """Forget every cached face, measure, layout, sprite and mask (tests of a cold start)."""
+    for cached in (
+        _fonts.coverage,
+        _fonts.face,
+        _fonts.font_runs,
+        _fonts._glyph,
+        _text.fit_text,
+        _canvas._mask,
+        _canvas._corner,
+        _canvas._text_mask,
+    ):
+        cached.cache_clear()

@@ -20,7 +20,6 @@ from .palette import (
     MUTED,
     PANEL,
     RGB,
-    SUBTLE,
     TEXT,
     mix,
     seat_style,
@@ -36,7 +35,6 @@ __all__ = [
     "chip_row",
     "chip_width",
     "display_names",
-    "muted",
     "seat_mark",
     "signed",
     "strike",
@@ -53,13 +51,9 @@ def badge(
     ink: RGB,
     shape: str = "disc",
     size: float | None = None,
-    outline: RGB | None = None,
 ) -> None:
     """A number (cost, power, a total) in a filled shape; the number shrinks to fit."""
-    canvas.shape(shape, box, outline or fill)
-    if outline is not None:
-        inset = (box[2] - box[0]) * 0.09
-        canvas.shape(shape, (box[0] + inset, box[1] + inset, box[2] - inset, box[3] - inset), fill)
+    canvas.shape(shape, box, fill)
     height = box[3] - box[1]
     pad = height * (0.22 if shape == "diamond" else 0.1)
     canvas.text(
@@ -245,7 +239,3 @@ def signed(number: int) -> str:
     if number > 0:
         return f"+{number}"
     return f"–{-number}" if number < 0 else "0"
-
-
-def muted(colour: RGB) -> RGB:
-    return mix(colour, SUBTLE, 0.5)
