@@ -213,11 +213,11 @@ def _draw_side(
         box = _slot_box(index, loc.index, top, upward=upward)
         if index < len(side.cards):
             card = side.cards[index]
-            lit = isinstance(card, CardView) and (
-                card.uid in marks.cards or card.uid in marks.power
-            )
+            uid = card.uid if isinstance(card, CardView) else -1
+            lit = uid in marks.cards or uid in marks.power
             lit = lit or (newest_face_down and index == len(side.cards) - 1)
-            draw_card(canvas, box, card, seat=side.seat, highlight=lit)
+            delta = marks.power.get(uid, 0)
+            draw_card(canvas, box, card, seat=side.seat, highlight=lit, delta=delta)
         elif index - len(side.cards) < len(gone):
             draw_gone(canvas, box, gone[index - len(side.cards)])
         else:

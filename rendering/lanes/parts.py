@@ -30,6 +30,7 @@ from rendering.toolkit.palette import (
     DANGER,
     GOOD,
     HIGHLIGHT,
+    HIGHLIGHT_INK,
     MUTED,
     PANEL,
     PANEL_EDGE,
@@ -69,18 +70,20 @@ def _printed_powers() -> dict[str, int]:
     return {card_id: defn.power for card_id, defn in pool.cards.items()}
 
 
-def power_box(canvas: Canvas, box: Box, card: CardView) -> None:
-    """The power, with an arrow up or down when it differs from the printed power."""
-    canvas.rect(box, POWER_FILL, radius=3)
+def power_box(canvas: Canvas, box: Box, card: CardView, *, delta: int = 0) -> None:
+    """The power, with an arrow up or down when it differs from the printed power; filled
+    green or purple when it ``delta`` changed in the step shown (the tag says by how much)."""
+    ink = HIGHLIGHT_INK if delta else TEXT
+    canvas.rect(box, (GOOD if delta > 0 else DANGER) if delta else POWER_FILL, radius=3)
     x0, y0, x1, y1 = box
     changed = card.power - _printed_powers().get(card.card, card.power)
     right = x1 - 1
     if changed:
         h = (y1 - y0) * 0.28
         cy = (y0 + y1) / 2
-        colour = GOOD if changed > 0 else DANGER
+        arrow = ink if delta else (GOOD if changed > 0 else DANGER)
         canvas.shape(
-            "up" if changed > 0 else "down", (x1 - 2 - h, cy - h / 2, x1 - 2, cy + h / 2), colour
+            "up" if changed > 0 else "down", (x1 - 2 - h, cy - h / 2, x1 - 2, cy + h / 2), arrow
         )
         right = x1 - 3 - h
     canvas.text(
@@ -89,7 +92,7 @@ def power_box(canvas: Canvas, box: Box, card: CardView) -> None:
         size=(y1 - y0) * 0.66,
         min_size=(y1 - y0) * 0.4,
         weight="bold",
-        fill=TEXT,
+        fill=ink,
         align="center",
         leading=1.0,
         max_lines=1,
@@ -103,8 +106,10 @@ def draw_card(
     *,
     seat: int,
     highlight: bool = False,
+    delta: int = 0,
 ) -> None:
-    """One card on a location: a back, or cost, name and power (own face-down cards hatched)."""
+    """One card on a location: a back, or cost, name and power (own face-down cards hatched);
+    ``delta`` is how much its power changed in the step shown."""
     edge = seat_style(seat).fill
     if isinstance(card, CardBack):
         card_back(canvas, box, edge=edge, label="face down", highlight=highlight)
@@ -123,7 +128,7 @@ def draw_card(
     pad = h * 0.12
     cost_badge(canvas, (x0 + 6, y0 + pad, x0 + 6 + h - 2 * pad, y1 - pad), card.cost)
     power_w = h * 1.15
-    power_box(canvas, (x1 - pad - power_w, y0 + pad, x1 - pad, y1 - pad), card)
+    power_box(canvas, (x1 - pad - power_w, y0 + pad, x1 - pad, y1 - pad), card, delta=delta)
     name_right = x1 - pad - power_w - 2
     name_box = (x0 + 8 + h - 2 * pad, y0 + 1, name_right, y1 - 1)
     name = f"{card.name}\nface down" if card.face_down else card.name
@@ -143,9 +148,9 @@ def draw_delta(canvas: Canvas, box: Box, delta: int) -> None:
     """How much a card's power just changed: a tag on the card's top-right corner (drawn after
     every card, as it reaches over the gap above)."""
     _x0, y0, x1, y1 = box
-    h = (y1 - y0) * 0.56
-    w = h * 2.1
-    box = (x1 - w + 3, y0 - h * 0.55, x1 + 3, y0 + h * 0.45)
+    h = (y1 - y0) * 0.6
+    w = h * 2.0
+    box = (x1 - w + 3, y0 - h * 0.4, x1 + 3, y0 + h * 0.6)
     tag(canvas, box, signed(delta), fill=GOOD if delta > 0 else DANGER)
 
 
