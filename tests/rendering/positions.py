@@ -8,6 +8,7 @@ views put any cards and locations on a board, to draw every shipped card and loc
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from functools import cache
 
 from PIL import Image, ImageDraw
@@ -124,6 +125,36 @@ def board_view(
 
 def chunks(items: Sequence[CardDef], size: int) -> list[Sequence[CardDef]]:
     return [items[i : i + size] for i in range(0, len(items), size)]
+
+
+JAPANESE_NAMES = ("山﨑 さくら", "髙橋 ジョン")
+
+
+def japanese_view() -> LanesView:
+    """Seat 0's view of a made-up board in Japanese (localization will bring these names)."""
+    defs = sorted(POOL.cards.values(), key=lambda c: c.id)[:6]
+    names = ["鉄の巨像", "灯り守り", "潮呼び", "シェル・ツイン（囮）", "早起き鳥", "山﨑の番人"]
+    texts = ["公開時：ここにある自分の他のカードのパワー+1。", "継続：ここの敵カードのパワー-1。"]
+    cards = [
+        replace(card_view(defn, i + 1), name=names[i], text=texts[i % 2])
+        for i, defn in enumerate(defs)
+    ]
+    places = sorted(POOL.locations.values(), key=lambda loc: loc.id)[:3]
+    titles = ["沈んだ市場", "時計塔", "凍った湖"]
+    rules = [
+        "ここのカードはパワー+1。",
+        "このゲームは4ターン目で終わる。",
+        "ここにはカードを出せない。",
+    ]
+    locs = [
+        replace(
+            location(p, i, [cards[2 * i : 2 * i + 1], cards[2 * i + 1 : 2 * i + 2]]),
+            name=titles[i],
+            text=rules[i],
+        )
+        for i, p in enumerate(places)
+    ]
+    return board_view(locs, viewer=0, hand=cards, staged=[StagedView("play", cards[0], 1)])
 
 
 # -- checking what was drawn --------------------------------------------------------------------

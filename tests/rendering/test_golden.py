@@ -25,19 +25,9 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from rendering.lanes import draw_board, draw_hand, draw_result
-from rendering.toolkit import Canvas
-from rules.lanes.views import LanesView, StagedView
+from rendering.toolkit import Canvas, encode_png
 
-from .positions import (
-    NAMES,
-    POOL,
-    board_view,
-    card_view,
-    find_step,
-    location,
-    match_steps,
-    public_with,
-)
+from .positions import JAPANESE_NAMES, NAMES, find_step, japanese_view, match_steps, public_with
 
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("PARLOR_UPDATE_GOLDENS") == "1"
@@ -46,47 +36,17 @@ CHANGED_BY = 64
 CHANGED_LIMIT = 0.0002
 
 
-def _board(*kinds: str, seeds: range = range(40), viewer: int | None = None) -> Canvas:
-    step = find_step(seeds, public_with(*kinds))
-    return draw_board(step.views[viewer], NAMES, step)
-
-
-JAPANESE_NAMES = ("山﨑 さくら", "髙橋 ジョン")
-
-
-def _japanese_view() -> LanesView:
-    """Seat 0's view of a made-up board in Japanese (localization will bring these names)."""
-    defs = sorted(POOL.cards.values(), key=lambda c: c.id)[:6]
-    names = ["鉄の巨像", "灯り守り", "潮呼び", "シェル・ツイン（囮）", "早起き鳥", "山﨑の番人"]
-    texts = ["公開時：ここにある自分の他のカードのパワー+1。", "継続：ここの敵カードのパワー-1。"]
-    cards = [
-        replace(card_view(defn, i + 1), name=names[i], text=texts[i % 2])
-        for i, defn in enumerate(defs)
-    ]
-    places = sorted(POOL.locations.values(), key=lambda loc: loc.id)[:3]
-    titles = ["沈んだ市場", "時計塔", "凍った湖"]
-    rules = [
-        "ここのカードはパワー+1。",
-        "このゲームは4ターン目で終わる。",
-        "ここにはカードを出せない。",
-    ]
-    locs = [
-        replace(
-            location(p, i, [cards[2 * i : 2 * i + 1], cards[2 * i + 1 : 2 * i + 2]]),
-            name=titles[i],
-            text=rules[i],
-        )
-        for i, p in enumerate(places)
-    ]
-    return board_view(locs, viewer=0, hand=cards, staged=[StagedView("play", cards[0], 1)])
+def _board(*kinds: str) -> Canvas:
+    step = find_step(range(40), public_with(*kinds))
+    return draw_board(step.views[None], NAMES, step)
 
 
 def _japanese() -> Canvas:
-    return draw_board(replace(_japanese_view(), viewer=None, hand=(), staged=()), JAPANESE_NAMES)
+    return draw_board(replace(japanese_view(), viewer=None, hand=(), staged=()), JAPANESE_NAMES)
 
 
 def _japanese_hand() -> Canvas:
-    return draw_hand(_japanese_view(), JAPANESE_NAMES)
+    return draw_hand(japanese_view(), JAPANESE_NAMES)
 
 
 def _hand() -> Canvas:
@@ -132,12 +92,12 @@ CASES: dict[str, Callable[[], Canvas]] = {
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_golden(case: str, tmp_path: Path) -> None:
-    image = CASES[case]().image
-    drawn = Image.open(io.BytesIO(_png(image))).convert("RGB")
+    png = encode_png(CASES[case]().image)
+    drawn = Image.open(io.BytesIO(png)).convert("RGB")
     path = GOLDEN / f"{case}.png"
     if UPDATE:
         GOLDEN.mkdir(exist_ok=True)
-        path.write_bytes(_png(image))
+        path.write_bytes(png)
         pytest.skip(f"wrote {path}")
     assert path.exists(), f"no golden {path}: run with PARLOR_UPDATE_GOLDENS=1 (see this module)"
     golden = Image.open(path).convert("RGB")
@@ -147,12 +107,6 @@ def test_golden(case: str, tmp_path: Path) -> None:
         if golden.size == drawn.size:
             ImageChops.difference(golden, drawn).save(tmp_path / f"{case}-diff.png")
         pytest.fail(f"{case}: {problem}; drew {tmp_path / case}.png")
-
-
-def _png(image: Image.Image) -> bytes:
-    from rendering.toolkit import encode_png
-
-    return encode_png(image)
 
 
 def _difference(golden: Image.Image, drawn: Image.Image) -> str | None:

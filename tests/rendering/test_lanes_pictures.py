@@ -14,10 +14,12 @@ from PIL import Image
 from rendering import RENDERERS, board_png, hand_png, result_png
 from rendering.lanes import draw_board, draw_hand, draw_result
 from rendering.lanes.board import WIDTH
+from rendering.toolkit import CHAINS, MISSING, coverage
 from rules.engine import Event, Step
 from rules.lanes.views import CardBack, StagedView
 
 from .positions import (
+    JAPANESE_NAMES,
     NAMES,
     POOL,
     board_view,
@@ -25,6 +27,7 @@ from .positions import (
     chunks,
     find_step,
     ink_outside,
+    japanese_view,
     location,
     match_steps,
     public_with,
@@ -92,6 +95,30 @@ def test_every_location_fits(group: list[object], state: str) -> None:
     canvas = draw_board(board_view(locs), NAMES)
     assert truncated(canvas) == []
     assert ink_outside(canvas) == []
+
+
+def test_japanese_is_drawn_with_a_font_that_has_every_glyph() -> None:
+    view = japanese_view()
+    on_board = [c.name for loc in view.locations for side in loc.sides for c in side.cards]
+    pictures = {
+        "board": (
+            draw_board(view, JAPANESE_NAMES),
+            [*JAPANESE_NAMES, *on_board, *(loc.text for loc in view.locations)],
+        ),
+        "hand": (
+            draw_hand(view, JAPANESE_NAMES),
+            [JAPANESE_NAMES[0], *(c.name for c in view.hand), *(c.text for c in view.hand)],
+        ),
+    }
+    for canvas, expected in pictures.values():
+        for placed in canvas.texts:
+            for _x, _y, run in placed.runs:
+                assert all(ord(c) in coverage(run.font) for c in run.text), (run.text, run.font)
+        drawn = "".join("".join(p.block.text.split()) for p in canvas.texts)
+        for text in expected:
+            assert "".join(str(text).split()) in drawn
+        assert MISSING not in drawn
+        assert {run.font for p in canvas.texts for _, _, run in p.runs} >= set(CHAINS["bold"])
 
 
 def test_long_and_empty_player_names_stay_in_their_boxes() -> None:
