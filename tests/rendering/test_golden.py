@@ -31,9 +31,9 @@ from .positions import JAPANESE_NAMES, NAMES, find_step, japanese_view, match_st
 
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("PARLOR_UPDATE_GOLDENS") == "1"
-MEAN_LIMIT = 0.5
+MEAN_LIMIT = 1.5
 CHANGED_BY = 64
-CHANGED_LIMIT = 0.0002
+CHANGED_LIMIT = 0.0001
 
 
 def _board(*kinds: str) -> Canvas:
