@@ -3,9 +3,9 @@
 Each case draws a position built deterministically (a seeded random match, or a made-up view) and
 compares it with ``golden/<case>.png``: same size, mean absolute difference at most
 :data:`MEAN_LIMIT` (0–255 per channel) and at most :data:`CHANGED_LIMIT` of the pixels differing
-by more than :data:`CHANGED_BY`. That absorbs a different FreeType or zlib, and catches a moved,
-missing or recoloured piece. A failing case writes the picture it drew, and the difference, to
-a temporary folder named in the failure.
+by more than :data:`CHANGED_BY`. That absorbs a different FreeType or palette quantizer, and
+catches a moved, missing or recoloured piece. A failing case writes the picture it drew, and the
+difference, to a temporary folder named in the failure.
 
 To regenerate the goldens on purpose (after a deliberate change of the pictures, or of the rules
 that make these positions), look at the new pictures, then run::
