@@ -75,6 +75,7 @@ def clear_caches() -> None:
         _text.fit_text,
         _canvas._mask,
         _canvas._corner,
-        _canvas._text_mask,
+        _canvas._short_sprite,
+        _canvas._long_sprite,
     ):
         cached.cache_clear()

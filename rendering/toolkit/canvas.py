@@ -87,13 +87,34 @@ def _mask(kind: str, width: int, height: int, radius: int = 0, stroke: int = 0) 
     return mask
 
 
-@lru_cache(maxsize=8192)
-def _text_mask(text: str, font: str, size: int) -> tuple[Image.Image, int, int] | None:
-    """``text`` rendered once as a coverage mask, with its offset from the pen at the baseline.
+def _text_sprite(text: str, font: str, size: int) -> tuple[Image.Image, int, int] | None:
+    """``text`` rendered as a coverage mask, with its offset from the pen at the baseline.
 
-    FreeType renders every string anew on each ``ImageDraw.text`` call; names, numbers and labels
-    recur on every board, so drawing from cached masks is most of the speed of a render.
+    FreeType renders every string anew on each ``ImageDraw.text`` call, while names, numbers,
+    labels and rules text recur on every picture: drawing from cached masks is most of the speed
+    of a render. Long runs (captions, rules text) have a cache of their own, smaller, so captions
+    that are never the same twice cannot crowd out the short runs or fill a long-running bot's
+    memory (a few tens of MB at most in all).
     """
+    if len(text) <= _SHORT_RUN:
+        return _short_sprite(text, font, size)
+    return _long_sprite(text, font, size)
+
+
+_SHORT_RUN = 32
+
+
+@lru_cache(maxsize=2048)
+def _short_sprite(text: str, font: str, size: int) -> tuple[Image.Image, int, int] | None:
+    return _render_sprite(text, font, size)
+
+
+@lru_cache(maxsize=256)
+def _long_sprite(text: str, font: str, size: int) -> tuple[Image.Image, int, int] | None:
+    return _render_sprite(text, font, size)
+
+
+def _render_sprite(text: str, font: str, size: int) -> tuple[Image.Image, int, int] | None:
     glyphs = face(font, size)
     x0, y0, x1, y1 = (int(v) for v in glyphs.getbbox(text, anchor="ls"))
     if x1 <= x0 or y1 <= y0:
@@ -247,7 +268,7 @@ class Canvas:
         )
         placed = place(block, pixels, align, valign)
         for x, y, run in placed.runs:
-            sprite = _text_mask(run.text, run.font, block.size)
+            sprite = _text_sprite(run.text, run.font, block.size)
             if sprite is not None:
                 mask, dx, dy = sprite
                 left, top = round(x) + dx, y + dy
