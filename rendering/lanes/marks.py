@@ -19,11 +19,11 @@ __all__ = ["Gone", "Marks", "marks_for"]
 
 @dataclass(frozen=True, slots=True)
 class Gone:
-    """A card that left the board in this step (destroyed, or a Decoy leaving)."""
+    """A card that left the board in this step (destroyed, or a Decoy leaving). Its name is not
+    kept: the public event of a destroyed face-down card names it, and must not show it."""
 
     location: int
     seat: int
-    name: str
     why: str  # "destroyed" or "left"
 
 
@@ -64,8 +64,7 @@ def marks_for(view: LanesView, step: Step | None, names: Sequence[str]) -> Marks
             power[uid] = power.get(uid, 0) + int(data["delta"])
         elif kind in ("destroyed", "decoy_removed") and "location" in data:
             why = "destroyed" if kind == "destroyed" else "left"
-            name = str(data.get("name", "Decoy"))
-            gone.append(Gone(int(data["location"]), int(data["seat"]), name, why))
+            gone.append(Gone(int(data["location"]), int(data["seat"]), why))
         elif kind == "played_face_down":
             face_down.append((int(data["location"]), int(data["seat"])))
         elif kind in _LOCATION_EVENTS:

@@ -50,6 +50,7 @@ __all__ = [
     "draw_empty",
     "draw_gone",
     "draw_tile",
+    "power_box",
 ]
 
 COST_FILL = (70, 92, 130)
@@ -163,8 +164,8 @@ def draw_empty(canvas: Canvas, box: Box, *, blocked: bool = False) -> None:
 
 
 def draw_gone(canvas: Canvas, box: Box, gone: Gone) -> None:
-    """A card that just left the board: a cross and what happened, not its name (a face-down
-    card that was destroyed must stay unknown)."""
+    """A card that just left the board: a cross and what happened (never its name, see
+    :class:`~rendering.lanes.marks.Gone`)."""
     draw_empty(canvas, box)
     x0, y0, x1, y1 = box
     h = y1 - y0

@@ -23,7 +23,7 @@ from rendering.toolkit.palette import HIGHLIGHT, MUTED, PANEL, TEXT
 from rules.engine import Result, name_seats
 from rules.lanes.views import LanesView
 
-from .board import GAP, MARGIN, WIDTH, body_height, draw_body, draw_header, new_canvas
+from .board import GAP, HEADER, MARGIN, WIDTH, body_height, draw_body, draw_header, new_canvas
 from .marks import Marks
 
 __all__ = ["draw_result"]
@@ -34,7 +34,7 @@ BANNER = 62.0
 def draw_result(view: LanesView, names: Sequence[str], *, scale: float) -> Canvas:
     if view.result is None:
         raise ValueError("the match is not over: there is no result to draw")
-    height = MARGIN + BANNER + GAP + 22 + GAP + body_height() + MARGIN
+    height = MARGIN + BANNER + GAP + HEADER + GAP + body_height() + MARGIN
     canvas = new_canvas(height, scale)
     _banner(canvas, view.result, names, MARGIN)
     y = draw_header(canvas, view, MARGIN + BANNER + GAP, Marks()) + GAP

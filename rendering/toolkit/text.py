@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .fonts import Weight, face, font_runs, run_metrics, text_width
+from .fonts import CHAINS, Weight, face, font_runs, run_metrics, text_width
 
 __all__ = ["Align", "Line", "Placed", "Run", "TextBlock", "VAlign", "fit_text", "place"]
 
@@ -256,14 +256,10 @@ def _split_chars(word: str, fits: Callable[[str], bool]) -> list[str]:
 
 def _block(lines: list[str], px: int, weight: Weight, leading: float) -> TextBlock:
     pitch = max(1, round(px * leading))
-    ascent, descent = face(_primary(weight), px).getmetrics()
+    ascent, descent = face(CHAINS[weight][0], px).getmetrics()  # the Latin font's line box
     first = round((pitch - ascent - descent) / 2) + ascent
     built = tuple(_line(text, px, weight, first + i * pitch) for i, text in enumerate(lines))
     return TextBlock(px, weight, built, pitch * len(lines))
-
-
-def _primary(weight: Weight) -> str:
-    return font_runs("A", weight)[0][1]
 
 
 def _line(text: str, px: int, weight: Weight, baseline: int) -> Line:
