@@ -5,7 +5,9 @@ its viewer may see. One module per ruleset holds its layout; :func:`board_png`, 
 and :func:`result_png` dispatch by ruleset name, so the bot needs no per-ruleset code.
 
 ``names`` are the players' display names by seat; ``step`` is the resolution step being shown
-(its caption and public events drive the highlight).
+(its caption and public events drive the highlight). ``scale`` is pixels per layout unit; each
+ruleset has its default (lanes: 2, a picture 960 pixels wide). The shared drawing pieces are in
+:mod:`rendering.toolkit`; ``docs/rendering.md`` describes the pictures.
 """
 
 from __future__ import annotations
@@ -29,19 +31,32 @@ def _module(ruleset: str) -> Any:
     return importlib.import_module(RENDERERS[ruleset])
 
 
-def board_png(ruleset: str, view: Any, names: Sequence[str], step: Step | None = None) -> bytes:
+def _options(scale: float | None) -> dict[str, Any]:
+    return {} if scale is None else {"scale": scale}
+
+
+def board_png(
+    ruleset: str,
+    view: Any,
+    names: Sequence[str],
+    step: Step | None = None,
+    *,
+    scale: float | None = None,
+) -> bytes:
     """The public board (or a seat's, if ``view`` is a seat's view) after ``step``."""
-    data: bytes = _module(ruleset).render_board(view, names, step)
+    data: bytes = _module(ruleset).render_board(view, names, step, **_options(scale))
     return data
 
 
-def hand_png(ruleset: str, view: Any, names: Sequence[str]) -> bytes:
+def hand_png(ruleset: str, view: Any, names: Sequence[str], *, scale: float | None = None) -> bytes:
     """A seat's hand, energy and staged actions: only ever sent to that seat."""
-    data: bytes = _module(ruleset).render_hand(view, names)
+    data: bytes = _module(ruleset).render_hand(view, names, **_options(scale))
     return data
 
 
-def result_png(ruleset: str, view: Any, names: Sequence[str]) -> bytes:
+def result_png(
+    ruleset: str, view: Any, names: Sequence[str], *, scale: float | None = None
+) -> bytes:
     """The end of a match: winner, per-location totals, stakes, final board."""
-    data: bytes = _module(ruleset).render_result(view, names)
+    data: bytes = _module(ruleset).render_result(view, names, **_options(scale))
     return data

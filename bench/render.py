@@ -1,0 +1,142 @@
+"""How fast the pictures render, and how big they are.
+
+    python bench/render.py [--json] [--matches 12] [--results 100] [--seed 1]
+
+Draws the board after every public step of ``--matches`` random lanes matches (with the step's
+highlights and caption), each seat's hand after every other step, and the result of
+``--results`` finished matches; times each complete render (layout, drawing, PNG encoding) and
+reports p50/p95 milliseconds and PNG sizes. In the same run it times what Pillow takes just to
+PNG-encode an image of the same size and content (each board decoded to RGB and saved again with
+Pillow's default settings): the floor a naive renderer pays. Targets (issue 3): board p95 at most
+60 ms and at most twice that bare encode; files at most 300 KB. The first render of a process
+also loads fonts: it is reported apart. Tests never assert on timings; this prints figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from rendering import board_png, hand_png, result_png
+from rules.engine import Match, Step, derive_seed
+from rules.lanes import ruleset as lanes_ruleset
+from rules.simulate import random_match
+
+NAMES = ("Alice", "Bartholomew")
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def summary(times: list[float], sizes: list[int]) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "n": len(times),
+        "p50_ms": round(percentile(times, 0.5), 2),
+        "p95_ms": round(percentile(times, 0.95), 2),
+        "mean_ms": round(statistics.fmean(times), 2),
+    }
+    if sizes:
+        out["kb_p50"] = round(percentile(sizes, 0.5) / 1024, 1)
+        out["kb_max"] = round(max(sizes) / 1024, 1)
+    return out
+
+
+def timed(render: Callable[[], bytes]) -> tuple[float, bytes]:
+    started = time.perf_counter()
+    data = render()
+    return (time.perf_counter() - started) * 1000, data
+
+
+def match_steps(seed: int) -> list[Step]:
+    ruleset = lanes_ruleset()
+    played = random_match(ruleset, seed)
+    match = Match.new(ruleset, played.seed, played.setup, views=True)
+    steps = list(match.opening.steps)
+    for seat, action in played.actions:
+        steps += match.apply(seat, action, views=True).steps
+    return steps
+
+
+def bare_encode_ms(png: bytes) -> float:
+    """Pillow's default PNG encoding of an RGB image of the same size and content as a board."""
+    with Image.open(io.BytesIO(png)) as decoded:
+        image = decoded.convert("RGB")
+    out = io.BytesIO()
+    started = time.perf_counter()
+    image.save(out, format="PNG")
+    return (time.perf_counter() - started) * 1000
+
+
+def run(matches: int, results: int, seed: int) -> dict[str, Any]:
+    steps = [s for i in range(matches) for s in match_steps(derive_seed(seed, f"bench-{i}"))]
+    public = [s for s in steps if s.public]
+    first_ms, _ = timed(lambda: board_png("lanes", public[0].views[None], NAMES, public[0]))
+    board = [timed(lambda s=s: board_png("lanes", s.views[None], NAMES, s)) for s in public]
+    hand = [
+        timed(lambda s=s, seat=seat: hand_png("lanes", s.views[seat], NAMES))
+        for s in steps[::2]
+        for seat in (0, 1)
+    ]
+    ruleset = lanes_ruleset()
+    finals = [
+        random_match(ruleset, derive_seed(seed, f"result-{i}")).view(None) for i in range(results)
+    ]
+    result = [timed(lambda v=v: result_png("lanes", v, NAMES)) for v in finals]
+    bare = [bare_encode_ms(png) for _, png in board]
+    size = Image.open(io.BytesIO(board[0][1])).size
+    report: dict[str, Any] = {
+        "first_render_ms": round(first_ms, 1),
+        "board_size_px": list(size),
+        "board": summary([t for t, _ in board], [len(png) for _, png in board]),
+        "hand": summary([t for t, _ in hand], [len(png) for _, png in hand]),
+        "result": summary([t for t, _ in result], [len(png) for _, png in result]),
+        "bare_png_encode": summary(bare, []),
+    }
+    report["board_p95_over_bare_encode_p95"] = round(
+        report["board"]["p95_ms"] / report["bare_png_encode"]["p95_ms"], 2
+    )
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--matches", type=int, default=12, help="random matches for boards/hands")
+    parser.add_argument("--results", type=int, default=100, help="finished matches for results")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    report = run(args.matches, args.results, args.seed)
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    width, height = report["board_size_px"]
+    print(f"board picture: {width} x {height} px")
+    print(f"first render (fonts loading): {report['first_render_ms']} ms")
+    for kind in ("board", "hand", "result", "bare_png_encode"):
+        figures = report[kind]
+        line = (
+            f"{kind:>16}: n={figures['n']:4}  "
+            f"p50 {figures['p50_ms']:6.1f} ms  p95 {figures['p95_ms']:6.1f} ms"
+        )
+        if "kb_p50" in figures:
+            line += f"  PNG p50 {figures['kb_p50']} KB, max {figures['kb_max']} KB"
+        print(line)
+    print(f"board p95 / bare encode p95: {report['board_p95_over_bare_encode_p95']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

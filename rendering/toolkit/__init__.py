@@ -1,0 +1,81 @@
+"""The drawing toolkit every ruleset's pictures share: fonts, fitted text, shapes, pieces, PNG.
+
+A ruleset's module lays its pictures out in layout units on a :class:`Canvas`; this package knows
+no ruleset. See ``docs/rendering.md``.
+"""
+
+from __future__ import annotations
+
+from . import canvas as _canvas
+from . import fonts as _fonts
+from . import text as _text
+from .canvas import SHAPES, Box, Canvas, encode_png
+from .fonts import CHAINS, FONT_DIR, MISSING, coverage, face, font_runs, text_width
+from .palette import RGB, SEATS, SeatStyle, mix, seat_style
+from .pieces import (
+    Chip,
+    badge,
+    caption_bar,
+    card_back,
+    card_frame,
+    chip_row,
+    chip_width,
+    display_names,
+    seat_mark,
+    signed,
+    strike,
+    tag,
+)
+from .text import Placed, TextBlock, fit_text, place
+
+__all__ = [
+    "CHAINS",
+    "FONT_DIR",
+    "MISSING",
+    "RGB",
+    "SEATS",
+    "SHAPES",
+    "Box",
+    "Canvas",
+    "Chip",
+    "Placed",
+    "SeatStyle",
+    "TextBlock",
+    "badge",
+    "caption_bar",
+    "card_back",
+    "card_frame",
+    "chip_row",
+    "chip_width",
+    "clear_caches",
+    "coverage",
+    "display_names",
+    "encode_png",
+    "face",
+    "fit_text",
+    "font_runs",
+    "mix",
+    "place",
+    "seat_mark",
+    "seat_style",
+    "signed",
+    "strike",
+    "tag",
+    "text_width",
+]
+
+
+def clear_caches() -> None:
+    """Forget every cached face, measure, layout, sprite and mask (tests of a cold start)."""
+    for cached in (
+        _fonts.coverage,
+        _fonts.face,
+        _fonts.font_runs,
+        _fonts._glyph,
+        _text.fit_text,
+        _canvas._mask,
+        _canvas._corner,
+        _canvas._short_sprite,
+        _canvas._long_sprite,
+    ):
+        cached.cache_clear()

@@ -1,0 +1,286 @@
+"""A drawing surface in layout units: layouts say where things go, the canvas scales to pixels.
+
+Layouts are written for a picture a fixed number of units wide; ``scale`` (pixels per unit) is a
+keyword option of every renderer. Shapes are anti-aliased: their masks are drawn four times
+larger, reduced, and cached by size, so a badge costs one paste. Every text drawn is kept in
+:attr:`Canvas.texts` with its box and ink, so tests can check that nothing spills out.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+
+from PIL import Image, ImageChops, ImageDraw
+
+from .fonts import Weight, face, text_width
+from .palette import RGB
+from .text import Placed, fit_text, place
+
+__all__ = ["SHAPES", "Box", "Canvas", "encode_png"]
+
+Box = tuple[float, float, float, float]
+"""left, top, right, bottom in layout units."""
+
+_SUPERSAMPLE = 4
+_FLIP_X = Image.Transpose.FLIP_LEFT_RIGHT
+_FLIP_Y = Image.Transpose.FLIP_TOP_BOTTOM
+_ROTATE_180 = Image.Transpose.ROTATE_180
+
+# Outlines on a unit square, for the shapes that are not circles or rounded boxes.
+SHAPES: dict[str, tuple[tuple[float, float], ...]] = {
+    "diamond": ((0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5)),
+    "crown": (
+        (0.0, 0.9),
+        (0.0, 0.2),
+        (0.27, 0.5),
+        (0.5, 0.05),
+        (0.73, 0.5),
+        (1.0, 0.2),
+        (1.0, 0.9),
+    ),
+    "check": ((0.0, 0.55), (0.14, 0.4), (0.38, 0.62), (0.86, 0.08), (1.0, 0.22), (0.38, 0.92)),
+    "bolt": ((0.62, 0.0), (0.12, 0.58), (0.46, 0.58), (0.36, 1.0), (0.88, 0.4), (0.54, 0.4)),
+    "shield": ((0.0, 0.1), (0.5, 0.0), (1.0, 0.1), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5)),
+    "hexagon": ((0.25, 0.0), (0.75, 0.0), (1.0, 0.5), (0.75, 1.0), (0.25, 1.0), (0.0, 0.5)),
+    "right": ((0.0, 0.0), (1.0, 0.5), (0.0, 1.0)),
+    "up": ((0.5, 0.0), (1.0, 1.0), (0.0, 1.0)),
+    "down": ((0.0, 0.0), (1.0, 0.0), (0.5, 1.0)),
+    "cross": (
+        (0.0, 0.16),
+        (0.16, 0.0),
+        (0.5, 0.34),
+        (0.84, 0.0),
+        (1.0, 0.16),
+        (0.66, 0.5),
+        (1.0, 0.84),
+        (0.84, 1.0),
+        (0.5, 0.66),
+        (0.16, 1.0),
+        (0.0, 0.84),
+        (0.34, 0.5),
+    ),
+}
+
+
+@lru_cache(maxsize=2048)
+def _mask(kind: str, width: int, height: int, radius: int = 0, stroke: int = 0) -> Image.Image:
+    """An anti-aliased coverage mask ("round" box, "disc", or a :data:`SHAPES` outline)."""
+    s = _SUPERSAMPLE
+    big = Image.new("L", (width * s, height * s), 0)
+    draw = ImageDraw.Draw(big)
+    box = (0, 0, width * s - 1, height * s - 1)
+    if kind == "round":
+        draw.rounded_rectangle(box, radius=radius * s, fill=255)
+    elif kind == "disc":
+        draw.ellipse(box, fill=255)
+    else:
+        draw.polygon([(x * (width * s - 1), y * (height * s - 1)) for x, y in SHAPES[kind]], 255)
+    mask = big.reduce(s)
+    if stroke and width > 2 * stroke and height > 2 * stroke:
+        inner = _mask(kind, width - 2 * stroke, height - 2 * stroke, max(0, radius - stroke))
+        hole = Image.new("L", (width, height), 0)
+        hole.paste(inner, (stroke, stroke))
+        mask = ImageChops.subtract(mask, hole)
+    return mask
+
+
+def _text_sprite(text: str, font: str, size: int) -> tuple[Image.Image, int, int] | None:
+    """``text`` rendered as a coverage mask, with its offset from the pen at the baseline.
+
+    FreeType renders every string anew on each ``ImageDraw.text`` call, while names, numbers,
+    labels and rules text recur on every picture: drawing from cached masks is most of the speed
+    of a render. Long runs (captions, rules text) have a cache of their own, smaller, so captions
+    that are never the same twice cannot crowd out the short runs or fill a long-running bot's
+    memory (a few tens of MB at most in all).
+    """
+    if len(text) <= _SHORT_RUN:
+        return _short_sprite(text, font, size)
+    return _long_sprite(text, font, size)
+
+
+_SHORT_RUN = 32
+
+
+@lru_cache(maxsize=2048)
+def _short_sprite(text: str, font: str, size: int) -> tuple[Image.Image, int, int] | None:
+    return _render_sprite(text, font, size)
+
+
+@lru_cache(maxsize=256)
+def _long_sprite(text: str, font: str, size: int) -> tuple[Image.Image, int, int] | None:
+    return _render_sprite(text, font, size)
+
+
+def _render_sprite(text: str, font: str, size: int) -> tuple[Image.Image, int, int] | None:
+    glyphs = face(font, size)
+    x0, y0, x1, y1 = (int(v) for v in glyphs.getbbox(text, anchor="ls"))
+    if x1 <= x0 or y1 <= y0:
+        return None
+    mask = Image.new("L", (x1 - x0, y1 - y0), 0)
+    ImageDraw.Draw(mask).text((-x0, -y0), text, fill=255, font=glyphs, anchor="ls")
+    return mask, x0, y0
+
+
+@lru_cache(maxsize=256)
+def _corner(radius: int) -> Image.Image:
+    """The top-left quarter of an anti-aliased disc of ``radius`` pixels."""
+    disc = _mask("disc", 2 * radius, 2 * radius)
+    return disc.crop((0, 0, radius, radius))
+
+
+def encode_png(image: Image.Image, *, palette: bool = True) -> bytes:
+    """PNG bytes. With ``palette`` (the default) the picture is first reduced to 256 colours.
+
+    These pictures are flat colours and anti-aliased edges between them, which 256 colours hold
+    with no visible change (mean error under 1/255), and one byte per pixel instead of three
+    makes the file about three times smaller and the encoding faster, the reduction included.
+    The palette is chosen on a picture shrunk four times each way (the colours are the same,
+    and choosing them is most of the cost), then every pixel takes its nearest palette colour.
+    Figures: ``bench/render.py``. A picture with photographs or gradients should pass
+    ``palette=False``.
+    """
+    if palette:
+        sample = image.reduce(4) if min(image.size) >= 64 else image
+        colours = sample.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+        image = image.quantize(palette=colours, dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    image.save(out, format="PNG", compress_level=PNG_LEVEL)
+    return out.getvalue()
+
+
+PNG_LEVEL = 3  # past 3, zlib takes twice as long for a file a fifth smaller
+
+
+class Canvas:
+    """An RGB picture ``width`` × ``height`` layout units at ``scale`` pixels per unit."""
+
+    def __init__(self, width: float, height: float, *, scale: float, background: RGB) -> None:
+        if not 0.25 <= scale <= 8:
+            raise ValueError(f"scale must be between 0.25 and 8, got {scale!r}")
+        self.scale = scale
+        self.width = width
+        self.height = height
+        self.image = Image.new("RGB", (self.px(width), self.px(height)), background)
+        self.draw = ImageDraw.Draw(self.image)
+        self.texts: list[Placed] = []
+
+    # -- units ---------------------------------------------------------------------------------
+
+    def px(self, value: float) -> int:
+        return round(value * self.scale)
+
+    def box(self, box: Box) -> tuple[int, int, int, int]:
+        return (self.px(box[0]), self.px(box[1]), self.px(box[2]), self.px(box[3]))
+
+    # -- shapes --------------------------------------------------------------------------------
+
+    def rect(self, box: Box, fill: RGB, *, radius: float = 0) -> None:
+        x0, y0, x1, y1 = self.box(box)
+        if x1 <= x0 or y1 <= y0:
+            return
+        r = min(self.px(radius), (x1 - x0) // 2, (y1 - y0) // 2)
+        if r <= 0:
+            self.draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=fill)
+            return
+        # A cross of two rectangles and four anti-aliased corners: cheaper than a full mask.
+        if x1 - r > x0 + r:
+            self.draw.rectangle((x0 + r, y0, x1 - r - 1, y1 - 1), fill=fill)
+        if y1 - r > y0 + r:
+            self.draw.rectangle((x0, y0 + r, x1 - 1, y1 - r - 1), fill=fill)
+        corner = _corner(r)
+        self.image.paste(fill, (x0, y0, x0 + r, y0 + r), corner)
+        self.image.paste(fill, (x1 - r, y0, x1, y0 + r), corner.transpose(_FLIP_X))
+        self.image.paste(fill, (x0, y1 - r, x0 + r, y1), corner.transpose(_FLIP_Y))
+        self.image.paste(fill, (x1 - r, y1 - r, x1, y1), corner.transpose(_ROTATE_180))
+
+    def frame(self, box: Box, colour: RGB, *, width: float, radius: float = 0) -> None:
+        """An outline of ``width`` units drawn inside ``box``."""
+        x0, y0, x1, y1 = self.box(box)
+        stroke = max(1, self.px(width))
+        if x1 - x0 <= 2 * stroke or y1 - y0 <= 2 * stroke:
+            return
+        r = min(self.px(radius), (x1 - x0) // 2, (y1 - y0) // 2)
+        mask = _mask("round", x1 - x0, y1 - y0, r, stroke)
+        self.image.paste(colour, (x0, y0, x1, y1), mask)
+
+    def shape(self, kind: str, box: Box, fill: RGB, *, stroke: float = 0) -> None:
+        """A "disc", "square" (slightly rounded) or :data:`SHAPES` outline filling ``box``."""
+        x0, y0, x1, y1 = self.box(box)
+        if x1 <= x0 or y1 <= y0:
+            return
+        width = self.px(stroke) if stroke else 0
+        if kind == "square":
+            mask = _mask("round", x1 - x0, y1 - y0, max(1, (x1 - x0) // 5), width)
+        else:
+            mask = _mask(kind, x1 - x0, y1 - y0, 0, width)
+        self.image.paste(fill, (x0, y0, x1, y1), mask)
+
+    def line(self, points: Sequence[tuple[float, float]], fill: RGB, *, width: float) -> None:
+        self.draw.line([(self.px(x), self.px(y)) for x, y in points], fill, max(1, self.px(width)))
+
+    def hatch(self, box: Box, colour: RGB, *, step: float, width: float = 1) -> None:
+        """Diagonal stripes across ``box`` (face-down cards, ruined places), clipped to it."""
+        x0, y0, x1, y1 = self.box(box)
+        gap = max(2, self.px(step))
+        w = max(1, self.px(width))
+        height = y1 - y0
+        for start in range(x0 - height, x1, gap):
+            # The stripe from (start, y1) to (start + height, y0), clipped to the box.
+            a = max(0, x0 - start)
+            b = min(height, x1 - 1 - start)
+            if b > a:
+                self.draw.line((start + a, y1 - 1 - a, start + b, y1 - 1 - b), colour, w)
+
+    # -- text ----------------------------------------------------------------------------------
+
+    def text(
+        self,
+        box: Box,
+        text: str,
+        *,
+        size: float,
+        fill: RGB,
+        min_size: float | None = None,
+        weight: Weight = "regular",
+        align: str = "left",
+        valign: str = "middle",
+        leading: float = 1.2,
+        max_lines: int = 0,
+        balance: bool = False,
+    ) -> Placed:
+        """Draw ``text`` inside ``box``: wrapped, then shrunk down to ``min_size`` if needed."""
+        pixels = self.box(box)
+        largest = max(1, self.px(size))
+        smallest = max(1, self.px(min_size)) if min_size is not None else largest
+        block = fit_text(
+            text,
+            pixels[2] - pixels[0],
+            pixels[3] - pixels[1],
+            largest,
+            smallest,
+            weight,
+            leading,
+            max_lines,
+            balance,
+        )
+        placed = place(block, pixels, align, valign)
+        for x, y, run in placed.runs:
+            sprite = _text_sprite(run.text, run.font, block.size)
+            if sprite is not None:
+                mask, dx, dy = sprite
+                left, top = round(x) + dx, y + dy
+                self.image.paste(fill, (left, top, left + mask.width, top + mask.height), mask)
+        self.texts.append(placed)
+        return placed
+
+    def text_width(self, text: str, *, size: float, weight: Weight = "regular") -> float:
+        """How wide ``text`` is on one line at ``size``, in layout units."""
+        return math.ceil(text_width(text, max(1, self.px(size)), weight)) / self.scale
+
+    # -- output --------------------------------------------------------------------------------
+
+    def png(self) -> bytes:
+        return encode_png(self.image)

@@ -1,0 +1,241 @@
+"""Pieces every ruleset's pictures are built from: badges, chips, card frames, the caption bar.
+
+Each takes a :class:`Canvas` and a box in layout units and draws one thing; none knows a ruleset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .canvas import Box, Canvas
+from .fonts import font_runs, run_metrics
+from .palette import (
+    BACKGROUND,
+    CARD,
+    CARD_BACK,
+    CARD_EDGE,
+    HIGHLIGHT,
+    HIGHLIGHT_INK,
+    MUTED,
+    PANEL,
+    RGB,
+    TEXT,
+    mix,
+    seat_style,
+)
+from .text import Placed
+
+__all__ = [
+    "Chip",
+    "badge",
+    "caption_bar",
+    "card_back",
+    "card_frame",
+    "chip_row",
+    "chip_width",
+    "display_names",
+    "seat_mark",
+    "signed",
+    "strike",
+    "tag",
+]
+
+
+def badge(
+    canvas: Canvas,
+    box: Box,
+    text: str,
+    *,
+    fill: RGB,
+    ink: RGB,
+    shape: str = "disc",
+    size: float | None = None,
+) -> None:
+    """A number (cost, power, a total) in a filled shape; the number shrinks to fit."""
+    canvas.shape(shape, box, fill)
+    height = box[3] - box[1]
+    pad = height * (0.22 if shape == "diamond" else 0.1)
+    canvas.text(
+        (box[0] + pad, box[1], box[2] - pad, box[3]),
+        text,
+        size=size or height * 0.62,
+        min_size=height * 0.3,
+        weight="bold",
+        fill=ink,
+        align="center",
+        valign="middle",
+        leading=1.0,
+        max_lines=1,
+    )
+
+
+def seat_mark(canvas: Canvas, box: Box, seat: int) -> None:
+    """The seat's shape in its colour: the cue that does not rely on colour."""
+    style = seat_style(seat)
+    canvas.shape(style.shape, box, style.fill)
+
+
+@dataclass(frozen=True, slots=True)
+class Chip:
+    """A small labelled pill; ``icon`` is a shape name drawn before the label."""
+
+    label: str
+    fill: RGB = PANEL
+    ink: RGB = TEXT
+    icon: str | None = None
+    icon_colour: RGB | None = None
+    bold: bool = False
+
+
+def chip_width(canvas: Canvas, chip: Chip, *, height: float, size: float) -> float:
+    """How wide :func:`chip_row` draws ``chip``, in layout units."""
+    label = canvas.text_width(chip.label, size=size, weight="bold" if chip.bold else "regular")
+    icon = height * 0.82 if chip.icon else 0.0
+    return height * 0.8 + label + icon
+
+
+def chip_row(
+    canvas: Canvas,
+    x: float,
+    y: float,
+    right: float,
+    chips: Sequence[Chip],
+    *,
+    height: float,
+    size: float,
+    gap: float = 4,
+) -> float:
+    """Chips left to right from ``x``; a chip that would pass ``right`` is left out (so order
+    them by importance). Returns where the row ended."""
+    pad = height * 0.4
+    for chip in chips:
+        width = chip_width(canvas, chip, height=height, size=size)
+        if x + width > right:
+            continue
+        canvas.rect((x, y, x + width, y + height), chip.fill, radius=height / 2)
+        left = x + pad
+        if chip.icon:
+            icon = height * 0.62
+            top = y + (height - icon) / 2
+            canvas.shape(
+                chip.icon, (left, top, left + icon, top + icon), chip.icon_colour or chip.ink
+            )
+            left += height * 0.82
+        canvas.text(
+            (left, y, x + width - pad + 1, y + height),
+            chip.label,
+            size=size,
+            weight="bold" if chip.bold else "regular",
+            fill=chip.ink,
+            valign="middle",
+            leading=1.0,
+            max_lines=1,
+        )
+        x += width + gap
+    return x
+
+
+def card_frame(
+    canvas: Canvas,
+    box: Box,
+    *,
+    edge: RGB,
+    fill: RGB = CARD,
+    highlight: bool = False,
+    dim: bool = False,
+    radius: float = 4,
+) -> None:
+    """A card's body with its owner's colour as a bar on the left; ``highlight`` rings it."""
+    x0, y0, x1, y1 = box
+    body = mix(fill, BACKGROUND, 0.45) if dim else fill
+    canvas.rect(box, edge if not dim else mix(edge, BACKGROUND, 0.5), radius=radius)
+    canvas.rect((x0 + 3, y0, x1, y1), body, radius=radius)
+    canvas.rect((x0 + 3, y0, x0 + 3 + radius, y1), body)
+    if highlight:
+        ring = 1.6
+        canvas.frame(
+            (x0 - ring, y0 - ring, x1 + ring, y1 + ring),
+            HIGHLIGHT,
+            width=ring,
+            radius=radius + ring,
+        )
+
+
+def card_back(canvas: Canvas, box: Box, *, edge: RGB, label: str, highlight: bool = False) -> None:
+    """A face-down card: hatched, with nothing of the card on it but its owner's colour."""
+    card_frame(canvas, box, edge=edge, fill=CARD_BACK, highlight=highlight)
+    x0, y0, x1, y1 = box
+    canvas.hatch((x0 + 4, y0 + 1, x1 - 1, y1 - 1), mix(CARD_BACK, CARD_EDGE, 0.35), step=5)
+    canvas.text(
+        (x0 + 8, y0, x1 - 4, y1),
+        label,
+        size=(y1 - y0) * 0.45,
+        min_size=(y1 - y0) * 0.35,
+        fill=MUTED,
+        align="center",
+        max_lines=1,
+    )
+
+
+def caption_bar(canvas: Canvas, box: Box, text: str, *, size: float, min_size: float) -> None:
+    """The step being shown: a highlight-coloured marker, then the caption (up to two lines)."""
+    x0, y0, x1, y1 = box
+    canvas.rect(box, mix(PANEL, HIGHLIGHT, 0.08), radius=5)
+    canvas.rect((x0, y0, x0 + 5, y1), HIGHLIGHT, radius=2)
+    mid = (y0 + y1) / 2
+    canvas.shape("right", (x0 + 10, mid - 5, x0 + 18, mid + 5), HIGHLIGHT)
+    canvas.text(
+        (x0 + 24, y0 + 2, x1 - 8, y1 - 2),
+        text,
+        size=size,
+        min_size=min_size,
+        fill=TEXT,
+        valign="middle",
+        leading=1.15,
+        max_lines=2,
+    )
+
+
+def tag(canvas: Canvas, box: Box, text: str, *, fill: RGB = HIGHLIGHT) -> None:
+    """A small label on something that just changed ("+2", "new")."""
+    canvas.rect(box, fill, radius=(box[3] - box[1]) / 2)
+    height = box[3] - box[1]
+    canvas.text(
+        (box[0] + 2, box[1], box[2] - 2, box[3]),
+        text,
+        size=height * 0.72,
+        min_size=height * 0.5,
+        weight="bold",
+        fill=HIGHLIGHT_INK,
+        align="center",
+        leading=1.0,
+        max_lines=1,
+    )
+
+
+def strike(canvas: Canvas, placed: Placed, colour: RGB) -> None:
+    """A line through each line of a placed text (an ability that stopped working)."""
+    size = placed.block.size
+    for x, baseline, run in placed.runs:
+        width, _ink = run_metrics(run.text, run.font, size)
+        y = baseline - round(size * 0.3)
+        canvas.draw.line((round(x), y, round(x + width), y), colour, max(1, canvas.px(1)))
+
+
+def display_names(names: Sequence[str], seats: int) -> tuple[str, ...]:
+    """The players' names as drawn: "Player 2" for a missing name, or one with nothing drawable
+    (all emoji, say)."""
+    shown = []
+    for seat in range(seats):
+        name = " ".join(names[seat].split()) if seat < len(names) else ""
+        visible = any(run.strip() for run, _font in font_runs(name, "bold"))
+        shown.append(name if visible else f"Player {seat + 1}")
+    return tuple(shown)
+
+
+def signed(number: int) -> str:
+    """``+2``, ``–2`` or ``0``: an en dash for minus, which the Latin font has (U+2212 it lacks)."""
+    if number > 0:
+        return f"+{number}"
+    return f"–{-number}" if number < 0 else "0"

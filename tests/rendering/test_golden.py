@@ -1,0 +1,121 @@
+"""Golden pictures of fixed positions, compared with a tolerance.
+
+Each case draws a position built deterministically (a seeded random match, or a made-up view) and
+compares it with ``golden/<case>.png``: same size, mean absolute difference at most
+:data:`MEAN_LIMIT` (0–255 per channel) and at most :data:`CHANGED_LIMIT` of the pixels differing
+by more than :data:`CHANGED_BY`. That absorbs a different FreeType or palette quantizer, and
+catches a moved, missing or recoloured piece. A failing case writes the picture it drew, and the
+difference, to a temporary folder named in the failure.
+
+To regenerate the goldens on purpose (after a deliberate change of the pictures, or of the rules
+that make these positions), look at the new pictures, then run::
+
+    PARLOR_UPDATE_GOLDENS=1 python -m pytest tests/rendering/test_golden.py
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from rendering.lanes import draw_board, draw_hand, draw_result
+from rendering.toolkit import Canvas, encode_png
+
+from .positions import JAPANESE_NAMES, NAMES, find_step, japanese_view, match_steps, public_with
+
+GOLDEN = Path(__file__).parent / "golden"
+UPDATE = os.environ.get("PARLOR_UPDATE_GOLDENS") == "1"
+MEAN_LIMIT = 1.5
+CHANGED_BY = 64
+CHANGED_LIMIT = 0.0001
+
+
+def _board(*kinds: str) -> Canvas:
+    step = find_step(range(40), public_with(*kinds))
+    return draw_board(step.views[None], NAMES, step)
+
+
+def _japanese() -> Canvas:
+    return draw_board(replace(japanese_view(), viewer=None, hand=(), staged=()), JAPANESE_NAMES)
+
+
+def _japanese_hand() -> Canvas:
+    return draw_hand(japanese_view(), JAPANESE_NAMES)
+
+
+def _hand() -> Canvas:
+    step = find_step(range(40), lambda s: any(x.kind == "move" for x in s.views[0].staged))
+    return draw_hand(step.views[0], NAMES)
+
+
+def _seat_view() -> Canvas:
+    def own_face_down(step: object) -> bool:
+        view = step.views[0]  # type: ignore[attr-defined]
+        return any(
+            getattr(c, "face_down", False) for loc in view.locations for c in loc.sides[0].cards
+        )
+
+    step = find_step(range(40), own_face_down)
+    return draw_board(step.views[0], NAMES, step if step.visible_to(0) else None)
+
+
+def _result(kind: str) -> Canvas:
+    for seed in range(100):
+        final = match_steps(seed)[-1].views[None]
+        result = final.result
+        if (result.reason if result.winners else "draw") == kind:
+            return draw_result(final, NAMES)
+    raise LookupError(kind)
+
+
+CASES: dict[str, Callable[[], Canvas]] = {
+    "board-opening": lambda: _board("location_revealed", "turn_started"),
+    "board-reveal-power": lambda: _board("revealed", "power"),
+    "board-moved": lambda: _board("moved"),
+    "board-location-destroyed": lambda: _board("location_destroyed"),
+    "board-location-disabled": lambda: _board("location_disabled"),
+    "board-face-down": lambda: _board("played_face_down"),
+    "board-seat-view": _seat_view,
+    "board-japanese": _japanese,
+    "hand-japanese": _japanese_hand,
+    "hand-staged": _hand,
+    "result-locations": lambda: _result("locations"),
+    "result-draw": lambda: _result("draw"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_golden(case: str, tmp_path: Path) -> None:
+    png = encode_png(CASES[case]().image)
+    drawn = Image.open(io.BytesIO(png)).convert("RGB")
+    path = GOLDEN / f"{case}.png"
+    if UPDATE:
+        GOLDEN.mkdir(exist_ok=True)
+        path.write_bytes(png)
+        pytest.skip(f"wrote {path}")
+    assert path.exists(), f"no golden {path}: run with PARLOR_UPDATE_GOLDENS=1 (see this module)"
+    golden = Image.open(path).convert("RGB")
+    problem = _difference(golden, drawn)
+    if problem:
+        drawn.save(tmp_path / f"{case}.png")
+        if golden.size == drawn.size:
+            ImageChops.difference(golden, drawn).save(tmp_path / f"{case}-diff.png")
+        pytest.fail(f"{case}: {problem}; drew {tmp_path / case}.png")
+
+
+def _difference(golden: Image.Image, drawn: Image.Image) -> str | None:
+    if golden.size != drawn.size:
+        return f"size {drawn.size}, golden {golden.size}"
+    diff = ImageChops.difference(golden, drawn)
+    mean = sum(ImageStat.Stat(diff).mean) / 3
+    changed = diff.convert("L").point(lambda v: 255 if v > CHANGED_BY else 0).histogram()[255]
+    share = changed / (diff.width * diff.height)
+    if mean > MEAN_LIMIT or share > CHANGED_LIMIT:
+        return f"mean difference {mean:.3f} (limit {MEAN_LIMIT}), {share:.4%} pixels changed"
+    return None

@@ -1,0 +1,23 @@
+"""The bot renders in worker threads (DESIGN: the event loop is never blocked by rendering): the
+shared caches (faces, measures, text sprites, masks) must give the same pictures when several
+threads fill them at once."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+from rendering import board_png
+from rendering.toolkit import clear_caches
+
+from .positions import NAMES, match_steps
+
+
+def test_concurrent_renders_from_cold_caches_equal_serial_ones() -> None:
+    steps = [s for seed in (1, 2) for s in match_steps(seed) if s.public][:24]
+    clear_caches()
+    serial = [board_png("lanes", s.views[None], NAMES, s) for s in steps]
+    for _ in range(2):
+        clear_caches()
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            threaded = list(pool.map(lambda s: board_png("lanes", s.views[None], NAMES, s), steps))
+        assert threaded == serial
