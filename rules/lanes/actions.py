@@ -21,8 +21,7 @@ _STAGING = ("play", "move", "activate", "reset", "end_turn")
 
 
 def location_label(loc: Location) -> str:
-    side = ("Left", "Center", "Right")[loc.index]
-    return loc.defn.name if loc.revealed else f"{side} (not yet revealed)"
+    return loc.label
 
 
 def slots_left(state: LanesState, seat: int, loc: Location) -> int:

@@ -366,10 +366,10 @@ def _add_tokens(
 def _break_location(state: LanesState, loc: Location, effect: str, log: StepLog) -> None:
     if effect == "disable_location":
         loc.disabled = True
-        log.event("location_disabled", None, location=loc.index, name=loc.defn.name)
+        log.event("location_disabled", None, location=loc.index, name=loc.label)
         return
     loc.destroyed = True
-    log.event("location_destroyed", None, location=loc.index, name=loc.defn.name)
+    log.event("location_destroyed", None, location=loc.index, name=loc.label)
     for seat in state.order():
         for card in list(loc.sides[seat]):
             destroy(state, card, log)

@@ -77,11 +77,8 @@ def start_turn(state: LanesState, log: StepLog) -> None:
     log.event("turn_started", None, turn=state.turn)
     if state.turn <= len(state.locations):  # LANES-2.2, LANES-1.6
         _reveal_location(state, state.locations[state.turn - 1], log)
-    if state.turn == last_turn(state) and not state.last_turn_doubled:  # LANES-9.2
-        state.last_turn_doubled = True
-        state.stakes *= 2
-        log.event("stakes", None, stakes=state.stakes, reason="last_turn")
-        log.step(f"Last turn: the stakes double to {state.stakes}.")
+    if state.turn == last_turn(state):
+        _double_for_last_turn(state, log, "Last turn")
     _run_timed(state, "turn_start", log)  # LANES-2.3, LANES-2.4
     for player in state.players:  # LANES-3.1
         player.energy = player.max_energy + player.extra_energy
@@ -98,6 +95,16 @@ def start_turn(state: LanesState, log: StepLog) -> None:
         f"Turn {state.turn} of {last_turn(state)}. {SEAT[state.first]} reveals first. "
         "Both players draw and stage their plays."
     )
+
+
+def _double_for_last_turn(state: LanesState, log: StepLog, why: str) -> None:
+    """LANES-9.2: the stakes double once, at the start of the turn known then to be the last."""
+    if state.last_turn_doubled:
+        return
+    state.last_turn_doubled = True
+    state.stakes *= 2
+    log.event("stakes", None, stakes=state.stakes, reason="last_turn")
+    log.step(f"{why}: the stakes double to {state.stakes}.")
 
 
 def decide_first(state: LanesState) -> tuple[int, str]:
@@ -196,7 +203,7 @@ def _run_timed(state: LanesState, when: str, log: StepLog) -> None:
         elif zone == "board":
             log.step(
                 f"{label}: {SEAT[source.owner]}'s {source.defn.name} at "
-                f"{state.locations[source.loc].defn.name if source.loc >= 0 else 'play'}."
+                f"{state.locations[source.loc].label if source.loc >= 0 else 'play'}."
             )
         else:
             # Abilities in hand or deck are the owner's secret.
@@ -247,9 +254,9 @@ def _resolve_move(state: LanesState, seat: int, item: Staged, log: StepLog) -> N
         log.event("fizzled", None, seat=seat, kind="move", card=card.uid, name=card.defn.name)
         log.step(f"{SEAT[seat]}'s {card.defn.name} cannot move any more: nothing happens.")
         return
-    origin = state.locations[card.loc].defn.name
+    origin = state.locations[card.loc].label
     move_card(state, card, dest, log)
-    log.step(f"{SEAT[seat]}'s {card.defn.name} moves from {origin} to {dest.defn.name}.")
+    log.step(f"{SEAT[seat]}'s {card.defn.name} moves from {origin} to {dest.label}.")
 
 
 def can_land(loc: Location, seat: int) -> bool:
@@ -266,9 +273,7 @@ def _resolve_play(state: LanesState, seat: int, item: Staged, log: StepLog) -> N
             player.deck.insert(0, card)
         log.event("returned", None, seat=seat, location=loc.index)
         log.event("returned_card", seat, seat=seat, card=card.uid, name=card.defn.name)
-        log.step(
-            f"{SEAT[seat]}'s card for {loc.defn.name} cannot be played there: it returns to hand."
-        )
+        log.step(f"{SEAT[seat]}'s card for {loc.label} cannot be played there: it returns to hand.")
         return
     if "face_down" in card.defn.keywords:
         place(state, card, loc, face_up=False)
@@ -276,13 +281,13 @@ def _resolve_play(state: LanesState, seat: int, item: Staged, log: StepLog) -> N
         log.event("played_face_down_card", seat, seat=seat, card=card.uid, name=card.defn.name)
         if "decoy" in card.defn.keywords:
             _place_decoy(state, card, log)
-        log.step(f"{SEAT[seat]} plays a card face down at {loc.defn.name}.")
+        log.step(f"{SEAT[seat]} plays a card face down at {loc.label}.")
         return
     place(state, card, loc, face_up=True)  # LANES-5.4
     log.event("revealed", None, seat=seat, card=card.uid, name=card.defn.name, location=loc.index)
     for ability in card.defn.by_when.get("on_reveal", ()):
         resolve(state, card, ability, log)
-    log.step(f"{SEAT[seat]} reveals {card.defn.name} at {loc.defn.name}.")
+    log.step(f"{SEAT[seat]} reveals {card.defn.name} at {loc.label}.")
 
 
 def _place_decoy(state: LanesState, card: Card, log: StepLog) -> None:
@@ -302,7 +307,9 @@ def _place_decoy(state: LanesState, card: Card, log: StepLog) -> None:
 
 def _resolve_activate(state: LanesState, seat: int, item: Staged, log: StepLog) -> None:
     card = state.cards[int(item.action["card"])]  # type: ignore[arg-type]
-    if card.loc != item.origin or not card.face_up or card.activated:
+    # Only leaving the board stops it: a card its owner's own staged move took elsewhere (moves
+    # resolve first, LANES-5.3) or that was moved by an ability activates where it now is.
+    if card.loc < 0 or not card.face_up or card.activated:
         log.event("fizzled", None, seat=seat, kind="activate", card=card.uid, name=card.defn.name)
         log.step(f"{SEAT[seat]}'s {card.defn.name} is gone: its activation does nothing.")
         return
@@ -317,6 +324,20 @@ def _resolve_activate(state: LanesState, seat: int, item: Staged, log: StepLog) 
 
 
 def game_end(state: LanesState, log: StepLog) -> None:
+    """LANES-8: face-down cards turn up, game-end abilities resolve, the winner is decided."""
+    # A 7-turn location broken during turn 6 makes turn 6 the last only once it is over
+    # (LANES-7.3): the last-turn doubling it missed happens now (docs/rulings.md).
+    _double_for_last_turn(state, log, f"Turn {state.turn} was the last turn after all")
+    _turn_face_up(state, log)
+    _run_timed(state, "game_end", log)  # LANES-8.2
+    state.result = winner(state)
+    log.event("game_over", None, **state.result.to_json())
+    log.step(state.result.summary)
+
+
+def _turn_face_up(state: LanesState, log: StepLog) -> None:
+    """LANES-8.1: face-down cards one at a time in the order placed, then decoy pairs left to
+    right (the Decoy leaves, the real card turns up)."""
     face_down = sorted(
         (c for loc in state.locations for side in loc.sides for c in side if not c.face_up),
         key=lambda c: c.placed,
@@ -328,11 +349,11 @@ def game_end(state: LanesState, log: StepLog) -> None:
         )
         log.step(
             f"{SEAT[card.owner]}'s face-down card at "
-            f"{state.locations[card.loc].defn.name} is {card.defn.name}."
+            f"{state.locations[card.loc].label} is {card.defn.name}."
         )
     pairs = sorted((c for c in face_down if c.twin), key=lambda c: (c.loc, c.placed))
     for card in pairs:  # decoy pairs: left → center → right
-        where = state.locations[card.loc].defn.name
+        where = state.locations[card.loc].label
         if card.defn.id == "decoy":
             log.event("decoy_removed", None, seat=card.owner, card=card.uid, location=card.loc)
             state.locations[card.loc].sides[card.owner].remove(card)
@@ -351,10 +372,6 @@ def game_end(state: LanesState, log: StepLog) -> None:
             log.step(
                 f"{SEAT[card.owner]}'s face-down card at {where} is the real {card.defn.name}."
             )
-    _run_timed(state, "game_end", log)  # LANES-8.2
-    state.result = winner(state)
-    log.event("game_over", None, **state.result.to_json())
-    log.step(state.result.summary)
 
 
 def winner(state: LanesState) -> Result:

@@ -89,6 +89,13 @@ class Location:
         """Its ability works: revealed, neither disabled nor destroyed."""
         return self.revealed and not self.disabled and not self.destroyed
 
+    @property
+    def label(self) -> str:
+        """How captions and menus name it: unrevealed, only its side shows (LANES-1.6)."""
+        if self.revealed:
+            return self.defn.name
+        return f"{('Left', 'Center', 'Right')[self.index]} (not yet revealed)"
+
     def canonical(self) -> list[Any]:
         return [
             self.defn.id,
