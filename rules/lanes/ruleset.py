@@ -9,6 +9,7 @@ from ..engine import Action, ActionSpec, Result, Rng, StepLog
 from . import actions, flow
 from .cards import CardPool
 from .effects import HAND_LIMIT
+from .loading import DECK_SIZE
 from .state import SLOTS, LanesState, Location
 from .views import LanesView, view
 
@@ -16,8 +17,6 @@ __all__ = ["VERSION", "LanesRuleset"]
 
 VERSION = "1"
 """The rules' own version; the card pool's digest is appended (see ``LanesRuleset.version``)."""
-
-DECK_SIZE = 12
 
 
 class LanesRuleset:
