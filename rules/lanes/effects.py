@@ -209,13 +209,18 @@ def remove_from_board(state: LanesState, card: Card) -> None:
 
 
 def destroy(state: LanesState, card: Card, log: StepLog) -> None:
-    where = card.loc
+    where, face_up = card.loc, card.face_up
     remove_from_board(state, card)
     card.face_up = False
     state.players[card.owner].destroyed.append(card)
-    log.event(
-        "destroyed", None, card=card.uid, name=card.defn.name, seat=card.owner, location=where
-    )
+    if face_up:
+        log.event(
+            "destroyed", None, card=card.uid, name=card.defn.name, seat=card.owner, location=where
+        )
+        return
+    # A face-down card is destroyed unseen: only its owner learns which it was (LANES-8.1).
+    log.event("destroyed_face_down", None, seat=card.owner, location=where)
+    log.event("destroyed_face_down_card", card.owner, card=card.uid, name=card.defn.name)
 
 
 def free_slots(loc: Location, seat: int) -> int:

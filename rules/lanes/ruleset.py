@@ -123,7 +123,7 @@ class LanesRuleset:
         """The invariants ``state`` breaks (empty when all hold): used by soak tests."""
         broken = []
         for p in state.players:
-            if not 0 <= p.energy <= p.max_energy + p.turn_energy:
+            if not 0 <= p.energy <= p.turn_energy:
                 broken.append(f"seat {p.seat} has {p.energy} energy of {p.turn_energy}")
             if len(p.hand) > HAND_LIMIT:
                 broken.append(f"seat {p.seat} holds {len(p.hand)} cards (LANES-3.3)")

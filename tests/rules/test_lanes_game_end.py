@@ -91,6 +91,19 @@ def test_lanes_8_1_face_down_cards_turn_face_up_one_at_a_time_in_the_order_place
     assert s.power(0, "sealed-letter") == 8
 
 
+def test_lanes_8_1_a_face_down_card_destroyed_before_game_end_is_never_shown() -> None:
+    s = prepare(decks=(["sealed-letter"], []), hands=([], ["sapper"]))
+    s.put(0, "sealed-letter", 0, face_up=False)
+    s.play(1, "sapper", 0)
+    s.end_turn_both()
+    for seat in (None, 1):
+        shown = [e for r in s.last for step in r.steps_for(seat) for e in step.events_for(seat)]
+        assert not any("Sealed Letter" in str(e.data) for e in shown)
+    assert [e.data["location"] for e in s.events("destroyed_face_down")] == [0]
+    (own,) = s.events("destroyed_face_down_card")
+    assert own.to == frozenset({0}) and own.data["name"] == "Sealed Letter"
+
+
 def test_lanes_8_1_decoy_pairs_reveal_left_center_right() -> None:
     s = prepare(hands=(["shell-twin"], ["shell-twin"]))
     s.play(0, "shell-twin", 2)
