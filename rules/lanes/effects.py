@@ -340,10 +340,10 @@ def _add_tokens(
     player = state.players[seat]
     if ability.into == "hand":
         for _ in range(ability.amount):
-            token = state.new_card(defn, seat)
-            if not to_hand(state, token):
+            if len(player.hand) >= HAND_LIMIT:  # LANES-3.3: not made at all
                 log.event("hand_full", None, seat=seat)
                 break
+            to_hand(state, state.new_card(defn, seat))
             log.event("added", None, seat=seat, name=defn.name, into="hand")
     elif ability.into == "deck":
         for _ in range(ability.amount):

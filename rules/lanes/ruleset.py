@@ -15,7 +15,7 @@ from .views import LanesView, view
 
 __all__ = ["VERSION", "LanesRuleset"]
 
-VERSION = "1"
+VERSION = "2"
 """The rules' own version; the card pool's digest is appended (see ``LanesRuleset.version``)."""
 
 

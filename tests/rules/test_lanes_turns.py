@@ -177,6 +177,7 @@ def test_lanes_3_3_a_card_added_to_a_full_hand_is_not_added() -> None:
     s.end_turn_both()  # six in hand: one Spark fits, the second does not
     assert s.hand(0).count("spark") == 1
     assert len(s.events("hand_full")) == 1
+    assert sum(c.defn.id == "spark" for c in s.state.cards.values()) == 1  # the other: never made
 
 
 def test_lanes_3_3_an_empty_deck_draws_nothing_and_is_not_a_loss() -> None:
