@@ -88,12 +88,10 @@ def random_action(spec: ActionSpec, rng: Rng) -> Action:
 
 
 def _pick_spec(specs: list[ActionSpec], rng: Rng, weights: Mapping[str, int]) -> ActionSpec:
-    total = 0
-    for spec in specs:
-        total += weights.get(spec.kind, 1000)
-    roll = rng.below(total)
-    for spec in specs:
-        roll -= weights.get(spec.kind, 1000)
+    chances = [weights.get(spec.kind, 1000) for spec in specs]
+    roll = rng.below(sum(chances))
+    for spec, chance in zip(specs, chances, strict=True):
+        roll -= chance
         if roll < 0:
             return spec
     raise AssertionError("unreachable")

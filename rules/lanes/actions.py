@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..engine import Action, ActionSpec, IllegalAction, Option, Param, StepLog
 from .effects import free_slots, location_flag
-from .flow import SEAT, can_land, retreat, reveal
+from .flow import SEAT, retreat, reveal
 from .state import Card, LanesState, Location, Player, Staged
 
 __all__ = ["TIMEOUT", "apply", "legal_actions", "location_label"]
@@ -27,18 +27,17 @@ def location_label(loc: Location) -> str:
 def slots_left(state: LanesState, seat: int, loc: Location) -> int:
     """Free slots on the seat's side of ``loc`` once its staged actions have resolved."""
     left = free_slots(loc, seat)
+    index = loc.index
     for item in state.staging.staged[seat]:
-        if item.action.kind in ("play", "move") and item.action["location"] == loc.index:
+        if item.location == index:  # a play or a move arrives
             left -= 1
-        if item.action.kind == "move" and item.origin == loc.index:
+        elif item.origin == index and item.kind == "move":  # a move leaves
             left += 1
     return left
 
 
 def _staged_for(state: LanesState, seat: int, card: Card, kind: str) -> bool:
-    return any(
-        i.action.kind == kind and i.action["card"] == card.uid for i in state.staging.staged[seat]
-    )
+    return any(i.card == card.uid and i.kind == kind for i in state.staging.staged[seat])
 
 
 def _own_card_in_play(state: LanesState, seat: int, uid: object) -> Card | str:
@@ -79,12 +78,13 @@ def _landing_problem(state: LanesState, seat: int, where: object) -> str | None:
 
 
 def _landing_problem_at(state: LanesState, seat: int, loc: Location) -> str | None:
+    """The checks of :func:`~rules.lanes.flow.can_land`, counting this turn's staged actions."""
     if loc.destroyed:
-        return f"{location_label(loc)} is destroyed: nothing can be played there."
-    if not can_land(loc, seat):
-        return f"Cards can't be played at {location_label(loc)}."
+        return f"{loc.label} is destroyed: nothing can be played there."
+    if location_flag(loc, "no_play"):
+        return f"Cards can't be played at {loc.label}."
     if slots_left(state, seat, loc) <= 0:
-        return f"Your side of {location_label(loc)} is full (4 cards)."
+        return f"Your side of {loc.label} is full (4 cards)."
     return None
 
 
@@ -145,35 +145,43 @@ def _staging_problem(state: LanesState, seat: int, kind: str) -> str | None:
 # -- what is legal ------------------------------------------------------------------------------
 
 
+_RESET = ActionSpec("reset", "Undo this turn's plays")
+_END_TURN = ActionSpec("end_turn", "End turn")
+_TAKE_BACK = ActionSpec("take_back", "Take back end turn")
+_SNAP = ActionSpec("snap", "Snap (double the stakes)")
+
+
 def legal_actions(state: LanesState, seat: int) -> list[ActionSpec]:
     if state.result is not None:
         return []
-    specs: list[ActionSpec] = []
-    player = state.players[seat]
-    if not state.staging.ended[seat]:
-        specs += _play_specs(state, seat)
+    staging = state.staging
+    if not staging.ended[seat]:
+        specs = _play_specs(state, seat)
         specs += _board_specs(state, seat)
-        if state.staging.staged[seat]:
-            specs.append(ActionSpec("reset", "Undo this turn's plays"))
-        specs.append(ActionSpec("end_turn", "End turn"))
-    elif state.staging.can_take_back(seat):
-        specs.append(ActionSpec("take_back", "Take back end turn"))
-    if not player.snapped:
-        specs.append(ActionSpec("snap", "Snap (double the stakes)"))
+        if staging.staged[seat]:
+            specs.append(_RESET)
+        specs.append(_END_TURN)
+    else:
+        specs = [_TAKE_BACK] if staging.can_take_back(seat) else []
+    if not state.players[seat].snapped:
+        specs.append(_SNAP)
     specs.append(ActionSpec("retreat", f"Retreat (lose {state.stakes} now)"))
     return specs
 
 
 def _play_specs(state: LanesState, seat: int) -> list[ActionSpec]:
+    energy = state.players[seat].energy
+    affordable = [card for card in state.players[seat].hand if card.cost <= energy]
+    if not affordable:  # often so late in a turn: no need to look at the board
+        return []
     open_here = tuple(
-        Option(loc.index, location_label(loc))
+        Option(loc.index, loc.label)
         for loc in state.locations
         if _landing_problem_at(state, seat, loc) is None
     )
     if not open_here:
         return []
     params = (Param("location", "Location", open_here),)
-    player = state.players[seat]
     return [
         ActionSpec(
             "play",
@@ -182,8 +190,7 @@ def _play_specs(state: LanesState, seat: int) -> list[ActionSpec]:
             params,
             f"Cost {card.cost}, power {card.base_power}. {card.defn.text}",
         )
-        for card in player.hand
-        if _affordable(player, card)
+        for card in affordable
     ]
 
 
@@ -254,11 +261,11 @@ def _play(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
         raise IllegalAction(problem)
     player = state.players[seat]
     card = state.cards[int(action["card"])]  # type: ignore[arg-type]
+    loc = state.locations[int(action["location"])]  # type: ignore[arg-type]
     _remember_start(state, seat)
     player.hand.remove(card)
     player.energy -= card.cost
-    state.staging.stage(seat, Staged(action, -1))
-    loc = state.locations[int(action["location"])]  # type: ignore[arg-type]
+    state.staging.stage(seat, Staged.of(action, card, loc.index))
     log.event(
         "staged",
         seat,
@@ -277,9 +284,9 @@ def _move(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
     if problem is not None:
         raise IllegalAction(problem)
     card = state.cards[int(action["card"])]  # type: ignore[arg-type]
-    _remember_start(state, seat)
-    state.staging.stage(seat, Staged(action, card.loc))
     dest = state.locations[int(action["location"])]  # type: ignore[arg-type]
+    _remember_start(state, seat)
+    state.staging.stage(seat, Staged.of(action, card, dest.index))
     log.event(
         "staged",
         seat,
@@ -299,7 +306,7 @@ def _activate(state: LanesState, seat: int, action: Action, log: StepLog) -> Non
         raise IllegalAction(problem)
     card = state.cards[int(action["card"])]  # type: ignore[arg-type]
     _remember_start(state, seat)
-    state.staging.stage(seat, Staged(action, card.loc))
+    state.staging.stage(seat, Staged.of(action, card))
     log.event("staged", seat, seat=seat, kind="activate", card=card.uid, name=card.defn.name)
     log.step(f"You stage {card.defn.name}'s activation.", to=seat)
 

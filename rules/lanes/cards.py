@@ -136,6 +136,12 @@ class CardDef:
     text: str = ""
     # Abilities grouped by timing, so the turn flow looks up only what it needs.
     by_when: Mapping[str, tuple[Ability, ...]] = field(default_factory=dict)
+    # The timings it has abilities for while in a hand or a deck (game start included).
+    unseen_timings: frozenset[str] = field(init=False, default=frozenset())
+
+    def __post_init__(self) -> None:
+        unseen = {a.when for a in self.abilities if a.zone != "board" or a.when == "game_start"}
+        object.__setattr__(self, "unseen_timings", frozenset(unseen))
 
     @property
     def can_move(self) -> bool:

@@ -293,7 +293,7 @@ def _card_effect(state: LanesState, target: Card, ability: Ability, log: StepLog
             location=target.loc,
         )
     elif effect == "cost":
-        target.cost_mod += ability.amount
+        target.change_cost(ability.amount)
         log.event("cost", target.owner, card=target.uid, delta=ability.amount)
     elif effect == "destroy":
         if target.loc >= 0:

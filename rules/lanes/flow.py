@@ -61,7 +61,7 @@ def begin(state: LanesState, log: StepLog) -> None:
 
 def last_turn(state: LanesState) -> int:
     """The game's last turn (LANES-7): 6, unless a working location says 4 or 7 (4 wins)."""
-    lengths = {loc.defn.last_turn for loc in state.locations if loc.active}
+    lengths = {loc.length for loc in state.locations if loc.active}
     if 4 in lengths:
         return 4
     if 7 in lengths:
@@ -155,6 +155,8 @@ def _timed_sources(state: LanesState, when: str) -> list[tuple[Card | Location, 
             for card in loc.sides[seat]:
                 if card.face_up and when in card.defn.by_when:
                     found.extend(_card_abilities(card, when, "board"))
+    if when not in state.hidden_timings:
+        return found
     for zone in ("hand", "deck"):  # (3) hand, left to right; (4) deck, top to bottom
         for seat in order:
             player = state.players[seat]
@@ -184,15 +186,18 @@ def _still_there(state: LanesState, source: Card | Location, zone: str) -> bool:
     return source in player.deck
 
 
+_TIMING_LABELS = {
+    "game_start": "Game start",
+    "turn_start": "Turn start",
+    "end_of_turn": "End of turn",
+    "game_end": "Game end",
+}
+
+
 def _run_timed(state: LanesState, when: str, log: StepLog) -> None:
     """Resolve every ability with this timing, one step each. The list is made before the
     first resolves; a source that has left its zone by its turn does nothing (docs/rulings.md)."""
-    label = {
-        "game_start": "Game start",
-        "turn_start": "Turn start",
-        "end_of_turn": "End of turn",
-        "game_end": "Game end",
-    }[when]
+    label = _TIMING_LABELS[when]
     for source, ability, zone in _timed_sources(state, when):
         if not _still_there(state, source, zone):
             continue
@@ -230,10 +235,10 @@ def reveal(state: LanesState, log: StepLog) -> None:
     for seat in state.order():  # LANES-5.1
         staged = state.staging.staged[seat]
         # LANES-5.3: moves first, in the order staged; then plays and activations.
-        for item in [s for s in staged if s.action.kind == "move"]:
+        for item in [s for s in staged if s.kind == "move"]:
             _resolve_move(state, seat, item, log)
-        for item in [s for s in staged if s.action.kind != "move"]:
-            if item.action.kind == "play":
+        for item in [s for s in staged if s.kind != "move"]:
+            if item.kind == "play":
                 _resolve_play(state, seat, item, log)
             else:
                 _resolve_activate(state, seat, item, log)
@@ -248,8 +253,8 @@ def reveal(state: LanesState, log: StepLog) -> None:
 
 
 def _resolve_move(state: LanesState, seat: int, item: Staged, log: StepLog) -> None:
-    card = state.cards[int(item.action["card"])]  # type: ignore[arg-type]
-    dest = state.locations[int(item.action["location"])]  # type: ignore[arg-type]
+    card = state.cards[item.card]
+    dest = state.locations[item.location]
     if card.loc != item.origin or not card.face_up or free_slots(dest, seat) <= 0:
         log.event("fizzled", None, seat=seat, kind="move", card=card.uid, name=card.defn.name)
         log.step(f"{SEAT[seat]}'s {card.defn.name} cannot move any more: nothing happens.")
@@ -264,8 +269,8 @@ def can_land(loc: Location, seat: int) -> bool:
 
 
 def _resolve_play(state: LanesState, seat: int, item: Staged, log: StepLog) -> None:
-    card = state.cards[int(item.action["card"])]  # type: ignore[arg-type]
-    loc = state.locations[int(item.action["location"])]  # type: ignore[arg-type]
+    card = state.cards[item.card]
+    loc = state.locations[item.location]
     player = state.players[seat]
     if not can_land(loc, seat):  # LANES-4.6: back to hand, energy refunded
         player.energy += card.cost
@@ -306,7 +311,7 @@ def _place_decoy(state: LanesState, card: Card, log: StepLog) -> None:
 
 
 def _resolve_activate(state: LanesState, seat: int, item: Staged, log: StepLog) -> None:
-    card = state.cards[int(item.action["card"])]  # type: ignore[arg-type]
+    card = state.cards[item.card]
     # Only leaving the board stops it: a card its owner's own staged move took elsewhere (moves
     # resolve first, LANES-5.3) or that was moved by an ability activates where it now is.
     if card.loc < 0 or not card.face_up or card.activated:

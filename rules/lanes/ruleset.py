@@ -29,6 +29,10 @@ class LanesRuleset:
     def __init__(self, pool: CardPool) -> None:
         self.pool = pool
         self.version = f"{VERSION}+{pool.digest[:12]}"
+        # Abilities may make any token, so every match counts with the tokens' timings too.
+        self._token_timings: frozenset[str] = frozenset().union(
+            *(card.unseen_timings for card in pool.cards.values() if card.token)
+        )
 
     def __repr__(self) -> str:
         return f"<LanesRuleset {self.version}>"
@@ -94,6 +98,9 @@ class LanesRuleset:
             state.rng.shuffle(ids)
             ids = ids[:3]
         state.locations = [Location(i, self.pool.locations[x], 2) for i, x in enumerate(ids)]
+        state.hidden_timings = frozenset().union(
+            self._token_timings, *(card.defn.unseen_timings for card in state.cards.values())
+        )
         return state
 
     def begin(self, state: LanesState, log: StepLog) -> None:

@@ -53,7 +53,7 @@ def hidden_from(state: LanesState, viewer: int | None) -> set[int]:
             continue
         hidden |= {c.uid for c in player.hand + player.deck}
         staged = state.staging.staged[seat]
-        hidden |= {int(s.action["card"]) for s in staged if s.action.kind == "play"}  # type: ignore[arg-type]
+        hidden |= {s.card for s in staged if s.kind == "play"}
         hidden |= {c.uid for loc in state.locations for c in loc.sides[seat] if not c.face_up}
     return hidden
 

@@ -39,6 +39,18 @@ def test_lanes_4_1_a_only_into_a_free_slot_counting_staged_plays() -> None:
     assert {a["location"] for a in s.listed(0) if a.kind == "play"} == {1, 2}
 
 
+def test_lanes_4_1_a_a_slot_freed_by_a_staged_move_takes_a_play() -> None:
+    # Moves resolve first (LANES-5.3), so a full side whose card is moving away has room.
+    full = [(0, c, 0) for c in ("drifter", "brass-beetle", "tin-soldier", "stone-warden")]
+    s = prepare(hands=(["moth-page"], []), board=full)
+    uid = s.card(0, "moth-page").uid
+    assert "full (4 cards)" in s.rejects(0, "play", card=uid, location=0)
+    s.move(0, "drifter", 1)
+    s.play(0, "moth-page", 0)
+    s.end_turn_both()
+    assert s.at(0, 0) == ["brass-beetle", "tin-soldier", "stone-warden", "moth-page"]
+
+
 def test_lanes_4_1_a_only_from_the_own_hand() -> None:
     s = prepare(hands=(["moth-page"], ["moth-page"]), board=[(0, "tin-soldier", 0)])
     theirs = s.card(1, "moth-page").uid
