@@ -7,7 +7,7 @@ Each check below returns the reason an action is not allowed, or ``None``. The s
 
 from __future__ import annotations
 
-from ..engine import Action, ActionSpec, IllegalAction, Option, Param, StepLog
+from ..engine import Action, ActionSpec, IllegalAction, Param, StepLog
 from .effects import free_slots, location_flag
 from .flow import SEAT, retreat, reveal
 from .state import Card, LanesState, Location, Player, Staged
@@ -24,15 +24,14 @@ def location_label(loc: Location) -> str:
     return loc.label
 
 
-def slots_left(state: LanesState, seat: int, loc: Location) -> int:
-    """Free slots on the seat's side of ``loc`` once its staged actions have resolved."""
-    left = free_slots(loc, seat)
-    index = loc.index
+def slots_after_staging(state: LanesState, seat: int) -> list[int]:
+    """Free slots on the seat's side of each location once its staged actions have resolved."""
+    left = [free_slots(loc, seat) for loc in state.locations]
     for item in state.staging.staged[seat]:
-        if item.location == index:  # a play or a move arrives
-            left -= 1
-        elif item.origin == index and item.kind == "move":  # a move leaves
-            left += 1
+        if item.location >= 0:  # a play or a move arrives
+            left[item.location] -= 1
+        if item.kind == "move":  # and a move leaves (moves resolve first, LANES-5.3)
+            left[item.origin] += 1
     return left
 
 
@@ -74,16 +73,16 @@ def _landing_problem(state: LanesState, seat: int, where: object) -> str | None:
     loc = _location(state, where)
     if isinstance(loc, str):
         return loc
-    return _landing_problem_at(state, seat, loc)
+    return _landing_problem_at(loc, slots_after_staging(state, seat)[loc.index])
 
 
-def _landing_problem_at(state: LanesState, seat: int, loc: Location) -> str | None:
-    """The checks of :func:`~rules.lanes.flow.can_land`, counting this turn's staged actions."""
+def _landing_problem_at(loc: Location, free: int) -> str | None:
+    """The checks of :func:`~rules.lanes.flow.can_land`, with ``free`` slots after staging."""
     if loc.destroyed:
         return f"{loc.label} is destroyed: nothing can be played there."
     if location_flag(loc, "no_play"):
         return f"Cards can't be played at {loc.label}."
-    if slots_left(state, seat, loc) <= 0:
+    if free <= 0:
         return f"Your side of {loc.label} is full (4 cards)."
     return None
 
@@ -103,16 +102,14 @@ def _mover_problem(state: LanesState, seat: int, uid: object) -> Card | str:
     return card
 
 
-def _destination_problem(state: LanesState, seat: int, card: Card, where: object) -> str | None:
-    dest = _location(state, where)
-    if isinstance(dest, str):
-        return dest
+def _destination_problem(card: Card, dest: Location, free: int) -> str | None:
+    """Whether ``card`` may move to ``dest``, which has ``free`` slots after staging."""
     if dest.index == card.loc:
-        return f"{card.defn.name} is already at {location_label(dest)}."
+        return f"{card.defn.name} is already at {dest.label}."
     if dest.destroyed:
-        return f"{location_label(dest)} is destroyed."
-    if slots_left(state, seat, dest) <= 0:
-        return f"Your side of {location_label(dest)} is full (4 cards)."
+        return f"{dest.label} is destroyed."
+    if free <= 0:
+        return f"Your side of {dest.label} is full (4 cards)."
     return None
 
 
@@ -120,7 +117,10 @@ def move_problem(state: LanesState, seat: int, uid: object, where: object) -> st
     card = _mover_problem(state, seat, uid)
     if isinstance(card, str):
         return card
-    return _destination_problem(state, seat, card, where)
+    dest = _location(state, where)
+    if isinstance(dest, str):
+        return dest
+    return _destination_problem(card, dest, slots_after_staging(state, seat)[dest.index])
 
 
 def activate_problem(state: LanesState, seat: int, uid: object) -> str | None:
@@ -156,8 +156,9 @@ def legal_actions(state: LanesState, seat: int) -> list[ActionSpec]:
         return []
     staging = state.staging
     if not staging.ended[seat]:
-        specs = _play_specs(state, seat)
-        specs += _board_specs(state, seat)
+        free = slots_after_staging(state, seat)
+        specs = _play_specs(state, seat, free)
+        specs += _board_specs(state, seat, free)
         if staging.staged[seat]:
             specs.append(_RESET)
         specs.append(_END_TURN)
@@ -165,19 +166,24 @@ def legal_actions(state: LanesState, seat: int) -> list[ActionSpec]:
         specs = [_TAKE_BACK] if staging.can_take_back(seat) else []
     if not state.players[seat].snapped:
         specs.append(_SNAP)
-    specs.append(ActionSpec("retreat", f"Retreat (lose {state.stakes} now)"))
+    specs.append(_RETREATS.get(state.stakes) or _retreat_spec(state.stakes))
     return specs
 
 
-def _play_specs(state: LanesState, seat: int) -> list[ActionSpec]:
+def _retreat_spec(stakes: int) -> ActionSpec:
+    return ActionSpec("retreat", f"Retreat (lose {stakes} now)")
+
+
+_RETREATS = {stakes: _retreat_spec(stakes) for stakes in (1, 2, 4, 8)}  # LANES-9.2
+
+
+def _play_specs(state: LanesState, seat: int, free: list[int]) -> list[ActionSpec]:
     energy = state.players[seat].energy
     affordable = [card for card in state.players[seat].hand if card.cost <= energy]
     if not affordable:  # often so late in a turn: no need to look at the board
         return []
     open_here = tuple(
-        Option(loc.index, loc.label)
-        for loc in state.locations
-        if _landing_problem_at(state, seat, loc) is None
+        loc.option for loc in state.locations if _landing_problem_at(loc, free[loc.index]) is None
     )
     if not open_here:
         return []
@@ -194,33 +200,19 @@ def _play_specs(state: LanesState, seat: int) -> list[ActionSpec]:
     ]
 
 
-def _board_specs(state: LanesState, seat: int) -> list[ActionSpec]:
-    specs = []
+def _board_specs(state: LanesState, seat: int, free: list[int]) -> list[ActionSpec]:
+    specs: list[ActionSpec] = []
     for loc in state.locations:
         may_move_here = location_flag(loc, "allow_move")
         for card in loc.sides[seat]:
-            # Most cards can neither move nor activate: skip them before the full checks.
-            if not card.face_up or not (
-                may_move_here or card.defn.can_move or "activate" in card.defn.by_when
-            ):
+            # Most cards can neither move nor activate: only the others get the full checks.
+            if not card.face_up:
                 continue
-            if not isinstance(_mover_problem(state, seat, card.uid), str):
-                dests = tuple(
-                    Option(dest.index, location_label(dest))
-                    for dest in state.locations
-                    if _destination_problem(state, seat, card, dest.index) is None
-                )
-                if dests:
-                    specs.append(
-                        ActionSpec(
-                            "move",
-                            f"Move {card.defn.name}",
-                            (("card", card.uid),),
-                            (Param("location", "To", dests),),
-                            card.defn.text,
-                        )
-                    )
-            if activate_problem(state, seat, card.uid) is None:
+            if may_move_here or card.defn.can_move:
+                move = _move_spec(state, seat, card, free)
+                if move is not None:
+                    specs.append(move)
+            if "activate" in card.defn.by_when and activate_problem(state, seat, card.uid) is None:
                 specs.append(
                     ActionSpec(
                         "activate",
@@ -231,6 +223,25 @@ def _board_specs(state: LanesState, seat: int) -> list[ActionSpec]:
                     )
                 )
     return specs
+
+
+def _move_spec(state: LanesState, seat: int, card: Card, free: list[int]) -> ActionSpec | None:
+    if isinstance(_mover_problem(state, seat, card.uid), str):
+        return None
+    dests = tuple(
+        dest.option
+        for dest in state.locations
+        if _destination_problem(card, dest, free[dest.index]) is None
+    )
+    if not dests:
+        return None
+    return ActionSpec(
+        "move",
+        f"Move {card.defn.name}",
+        (("card", card.uid),),
+        (Param("location", "To", dests),),
+        card.defn.text,
+    )
 
 
 # -- applying -----------------------------------------------------------------------------------
@@ -275,7 +286,7 @@ def _play(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
         name=card.defn.name,
         location=loc.index,
     )
-    log.step(f"You stage {card.defn.name} at {location_label(loc)}.", to=seat)
+    log.step(f"You stage {card.defn.name} at {loc.label}.", to=seat)
 
 
 def _move(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
@@ -296,7 +307,7 @@ def _move(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
         name=card.defn.name,
         location=dest.index,
     )
-    log.step(f"You stage a move: {card.defn.name} to {location_label(dest)}.", to=seat)
+    log.step(f"You stage a move: {card.defn.name} to {dest.label}.", to=seat)
 
 
 def _activate(state: LanesState, seat: int, action: Action, log: StepLog) -> None:

@@ -14,12 +14,10 @@ from .effects import (
     free_slots,
     has_flag,
     location_flag,
-    location_leader,
     move_card,
     place,
-    powers,
     resolve,
-    side_power,
+    standing,
     to_hand,
 )
 from .state import Card, LanesState, Location, Staged
@@ -113,24 +111,12 @@ def decide_first(state: LanesState) -> tuple[int, str]:
     last = [has_flag(state, "reveal_last", seat) for seat in (0, 1)]
     if last[0] != last[1]:
         return (1 if last[0] else 0), "reveal_last"
-    power = powers(state)
-    won = [0, 0]
-    total = [0, 0]
-    for loc in state.locations:
-        leader = location_leader(loc, power)
-        if leader is not None:
-            won[leader] += 1
-        for seat in (0, 1):
-            total[seat] += side_power(loc, seat, power)
-    if won[0] != won[1]:
-        return (0 if won[0] > won[1] else 1), "locations"
-    if total[0] != total[1]:
-        return (0 if total[0] > total[1] else 1), "power"
-    return state.rng.coin(), "coin"
+    ahead = standing(state).ahead()
+    return ahead if ahead is not None else (state.rng.coin(), "coin")
 
 
 def _reveal_location(state: LanesState, loc: Location, log: StepLog) -> None:
-    loc.revealed = True
+    loc.reveal()
     log.event("location_revealed", None, location=loc.index, id=loc.defn.id, name=loc.defn.name)
     log.step(f"{loc.defn.name} is revealed: {loc.defn.text}")
     for ability in loc.defn.by_when.get("on_reveal", ()):
@@ -149,6 +135,8 @@ def _timed_sources(state: LanesState, when: str) -> list[tuple[Card | Location, 
         if loc.active or (when == "game_start" and not loc.destroyed):
             for ability in loc.defn.by_when.get(when, ()):
                 found.append((loc, ability, "location"))
+    if when not in state.timings:
+        return found
     order = state.order()
     for seat in order:  # (2) cards on locations: first player first, left to right
         for loc in state.locations:
@@ -381,30 +369,16 @@ def _turn_face_up(state: LanesState, log: StepLog) -> None:
 
 def winner(state: LanesState) -> Result:
     """LANES-8.3, with the stakes of LANES-9.3."""
-    power = powers(state)
-    won = [0, 0]
-    total = [0, 0]
-    leaders: list[int | None] = []
-    for loc in state.locations:
-        leader = location_leader(loc, power)
-        leaders.append(leader)
-        if leader is not None:
-            won[leader] += 1
-        for seat in (0, 1):
-            total[seat] += side_power(loc, seat, power)
+    now = standing(state)
+    won, total = now.won, now.total
     detail = {
         "locations_won": won,
         "total_power": total,
-        "leaders": leaders,
+        "leaders": now.leaders,
         "stakes": state.stakes,
     }
-    if won[0] != won[1]:
-        seat, reason = (0 if won[0] > won[1] else 1), "locations"
-        how = f"{won[seat]} locations to {won[1 - seat]}"
-    elif total[0] != total[1]:
-        seat, reason = (0 if total[0] > total[1] else 1), "power"
-        how = f"locations tied, {total[seat]} power to {total[1 - seat]}"
-    else:
+    ahead = now.ahead()
+    if ahead is None:
         return Result(
             (),
             "draw",
@@ -412,6 +386,11 @@ def winner(state: LanesState) -> Result:
             (0, 0),
             detail,
         )
+    seat, reason = ahead
+    if reason == "locations":
+        how = f"{won[seat]} locations to {won[1 - seat]}"
+    else:
+        how = f"locations tied, {total[seat]} power to {total[1 - seat]}"
     points = (state.stakes, -state.stakes) if seat == 0 else (-state.stakes, state.stakes)
     return Result(
         (seat,),

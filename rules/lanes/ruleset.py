@@ -29,10 +29,13 @@ class LanesRuleset:
     def __init__(self, pool: CardPool) -> None:
         self.pool = pool
         self.version = f"{VERSION}+{pool.digest[:12]}"
-        # Abilities may make any token, so every match counts with the tokens' timings too.
-        self._token_timings: frozenset[str] = frozenset().union(
-            *(card.unseen_timings for card in pool.cards.values() if card.token)
+        # Abilities may make any token, so every match counts with the tokens' timings too
+        # (those in hand or deck, and all of them).
+        tokens = [card for card in pool.cards.values() if card.token]
+        self._tokens_unseen: frozenset[str] = frozenset().union(
+            *(card.unseen_timings for card in tokens)
         )
+        self._tokens_timings: frozenset[str] = frozenset().union(*(card.by_when for card in tokens))
 
     def __repr__(self) -> str:
         return f"<LanesRuleset {self.version}>"
@@ -92,15 +95,11 @@ class LanesRuleset:
         for seat, deck in enumerate(setup["decks"]):
             player = state.players[seat]
             player.deck = [state.new_card(self.pool.cards[c], seat) for c in deck]
-        ids = setup.get("locations")
-        if ids is None:
-            ids = sorted(self.pool.locations)
-            state.rng.shuffle(ids)
-            ids = ids[:3]
+        ids = setup.get("locations") or _deal_locations(state.rng, sorted(self.pool.locations))
         state.locations = [Location(i, self.pool.locations[x], 2) for i, x in enumerate(ids)]
-        state.hidden_timings = frozenset().union(
-            self._token_timings, *(card.defn.unseen_timings for card in state.cards.values())
-        )
+        defs = {card.defn.id: card.defn for card in state.cards.values()}.values()
+        state.hidden_timings = self._tokens_unseen.union(*(d.unseen_timings for d in defs))
+        state.timings = self._tokens_timings.union(*(d.by_when for d in defs))
         return state
 
     def begin(self, state: LanesState, log: StepLog) -> None:
@@ -143,3 +142,11 @@ class LanesRuleset:
         if state.stakes not in (1, 2, 4, 8):
             broken.append(f"stakes {state.stakes} (LANES-9.2)")
         return broken
+
+
+def _deal_locations(rng: Rng, ids: list[str]) -> list[str]:
+    """Three locations drawn at random without replacement (the first steps of a shuffle)."""
+    for i in range(3):
+        j = i + rng.below(len(ids) - i)
+        ids[i], ids[j] = ids[j], ids[i]
+    return ids[:3]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ..engine import Action, Result, Rng, Staging
+from ..engine import Action, Option, Result, Rng, Staging
 from .cards import CardDef, CardPool, LocationDef
 
 __all__ = ["SLOTS", "Card", "LanesState", "Location", "Player", "Staged"]
@@ -87,8 +87,10 @@ class Location:
         "destroyed",
         "disabled",
         "index",
+        "label",
         "length",
         "ongoing",
+        "option",
         "revealed",
         "sides",
     )
@@ -103,16 +105,19 @@ class Location:
         self.disabled = False  # its ability no longer works
         self.destroyed = False  # gone: no cards, no plays, no ability
         self.sides: list[list[Card]] = [[] for _ in range(seats)]
+        # How captions and menus name it: unrevealed, only its side shows (LANES-1.6).
+        self.label = _HIDDEN_LABELS[index]
+        self.option = Option(index, self.label)  # as a menu offers it
+
+    def reveal(self) -> None:
+        self.revealed = True
+        self.label = self.defn.name
+        self.option = Option(self.index, self.label)
 
     @property
     def active(self) -> bool:
         """Its ability works: revealed, neither disabled nor destroyed."""
         return self.revealed and not self.disabled and not self.destroyed
-
-    @property
-    def label(self) -> str:
-        """How captions and menus name it: unrevealed, only its side shows (LANES-1.6)."""
-        return self.defn.name if self.revealed else _HIDDEN_LABELS[self.index]
 
     def canonical(self) -> list[Any]:
         return [
@@ -208,6 +213,7 @@ class LanesState:
         "seats",
         "staging",
         "stakes",
+        "timings",
         "turn",
     )
 
@@ -229,6 +235,8 @@ class LanesState:
         # Timings some card of this match may have in a hand or a deck (LANES-2.3 groups 3 and
         # 4): the turn flow looks through hands and decks only for these. Derived from the setup.
         self.hidden_timings: frozenset[str] = frozenset()
+        # Timings some card of this match has at all: others need no look at the cards.
+        self.timings: frozenset[str] = frozenset()
 
     def new_card(self, defn: CardDef, owner: int) -> Card:
         card = Card(self.next_uid, defn, owner)
