@@ -7,6 +7,8 @@ Each check below returns the reason an action is not allowed, or ``None``. The s
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine import Action, ActionSpec, IllegalAction, Param, StepLog
 from .effects import free_slots, location_flag
 from .flow import SEAT, retreat, reveal
@@ -266,13 +268,12 @@ def _remember_start(state: LanesState, seat: int) -> None:
 
 
 def _play(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
-    _expect_args(action, "card", "location")
-    problem = play_problem(state, seat, action["card"], action["location"])
+    uid, where = _args(action, "card", "location")
+    problem = play_problem(state, seat, uid, where)
     if problem is not None:
         raise IllegalAction(problem)
     player = state.players[seat]
-    card = state.cards[int(action["card"])]  # type: ignore[arg-type]
-    loc = state.locations[int(action["location"])]  # type: ignore[arg-type]
+    card, loc = state.cards[uid], state.locations[where]
     _remember_start(state, seat)
     player.hand.remove(card)
     player.energy -= card.cost
@@ -290,12 +291,11 @@ def _play(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
 
 
 def _move(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
-    _expect_args(action, "card", "location")
-    problem = move_problem(state, seat, action["card"], action["location"])
+    uid, where = _args(action, "card", "location")
+    problem = move_problem(state, seat, uid, where)
     if problem is not None:
         raise IllegalAction(problem)
-    card = state.cards[int(action["card"])]  # type: ignore[arg-type]
-    dest = state.locations[int(action["location"])]  # type: ignore[arg-type]
+    card, dest = state.cards[uid], state.locations[where]
     _remember_start(state, seat)
     state.staging.stage(seat, Staged.of(action, card, dest.index))
     log.event(
@@ -311,11 +311,11 @@ def _move(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
 
 
 def _activate(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
-    _expect_args(action, "card")
-    problem = activate_problem(state, seat, action["card"])
+    (uid,) = _args(action, "card")
+    problem = activate_problem(state, seat, uid)
     if problem is not None:
         raise IllegalAction(problem)
-    card = state.cards[int(action["card"])]  # type: ignore[arg-type]
+    card = state.cards[uid]
     _remember_start(state, seat)
     state.staging.stage(seat, Staged.of(action, card))
     log.event("staged", seat, seat=seat, kind="activate", card=card.uid, name=card.defn.name)
@@ -323,7 +323,7 @@ def _activate(state: LanesState, seat: int, action: Action, log: StepLog) -> Non
 
 
 def _reset(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
-    _expect_args(action)
+    _args(action)
     player = state.players[seat]
     if not state.staging.staged[seat] or player.hand_at_start is None:
         raise IllegalAction("You have nothing staged this turn.")
@@ -336,12 +336,12 @@ def _reset(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
 
 
 def _end_turn(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
-    _expect_args(action)
+    _args(action)
     _end(state, seat, log, locked=False)
 
 
 def _timeout(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
-    _expect_args(action)
+    _args(action)
     if state.staging.ended[seat]:
         raise IllegalAction("That player has already ended the turn.")
     _end(state, seat, log, locked=True)
@@ -359,7 +359,7 @@ def _end(state: LanesState, seat: int, log: StepLog, *, locked: bool) -> None:
 
 
 def _take_back(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
-    _expect_args(action)
+    _args(action)
     if not state.staging.can_take_back(seat):
         raise IllegalAction("You can't take back the end of your turn now.")
     state.staging.take_back(seat)
@@ -368,7 +368,7 @@ def _take_back(state: LanesState, seat: int, action: Action, log: StepLog) -> No
 
 
 def _snap(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
-    _expect_args(action)
+    _args(action)
     player = state.players[seat]
     if player.snapped:
         raise IllegalAction("You have already snapped this match.")
@@ -379,14 +379,18 @@ def _snap(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
 
 
 def _retreat(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
-    _expect_args(action)
+    _args(action)
     retreat(state, seat, log)
 
 
-def _expect_args(action: Action, *names: str) -> None:
-    if set(action.args) != set(names):
+def _args(action: Action, *names: str) -> tuple[Any, ...]:
+    """The action's arguments ``names``, in this order; it must have exactly these. The checks
+    that follow make sure of their types."""
+    args = action.args
+    if args.keys() != set(names):
         wanted = ", ".join(names) or "no arguments"
         raise IllegalAction(f"'{action.kind}' takes {wanted}.")
+    return tuple(args[name] for name in names)
 
 
 _HANDLERS = {
