@@ -88,8 +88,8 @@ def random_action(spec: ActionSpec, rng: Rng) -> Action:
 
 
 def _below(rng: Rng, n: int) -> int:
-    """``rng.below(n)``, without a draw when there is no choice (the player is half the work of
-    a simulated match, and a forced choice is common)."""
+    """``rng.below(n)``, without a draw when there is no choice: a forced choice is common, and
+    draws are a good part of a simulated match's work."""
     return rng.below(n) if n > 1 else 0
 
 

@@ -208,7 +208,7 @@ def _board_specs(state: LanesState, seat: int, free: list[int]) -> list[ActionSp
         may_move_here = location_flag(loc, "allow_move")
         for card in loc.sides[seat]:
             # Most cards can neither move nor activate: only the others get the full checks.
-            if not card.face_up:
+            if not card.face_up or not (may_move_here or card.defn.can_act):
                 continue
             if may_move_here or card.defn.can_move:
                 move = _move_spec(state, seat, card, free)

@@ -136,16 +136,20 @@ class CardDef:
     text: str = ""
     # Abilities grouped by timing, so the turn flow looks up only what it needs.
     by_when: Mapping[str, tuple[Ability, ...]] = field(default_factory=dict)
-    # The timings it has abilities for while in a hand or a deck (game start included).
+    # Read from the fields above once, for the turn flow and the legality checks:
+    # the timings it has abilities for while in a hand or a deck (game start included),
     unseen_timings: frozenset[str] = field(init=False, default=frozenset())
+    # whether it can move by itself, and whether it can move or activate at all.
+    can_move: bool = field(init=False, default=False)
+    can_act: bool = field(init=False, default=False)
 
     def __post_init__(self) -> None:
         unseen = {a.when for a in self.abilities if a.zone != "board" or a.when == "game_start"}
+        can_move = "can_move" in self.keywords
+        can_act = can_move or any(a.when == "activate" for a in self.abilities)
         object.__setattr__(self, "unseen_timings", frozenset(unseen))
-
-    @property
-    def can_move(self) -> bool:
-        return "can_move" in self.keywords
+        object.__setattr__(self, "can_move", can_move)
+        object.__setattr__(self, "can_act", can_act)
 
 
 @dataclass(frozen=True, slots=True)
