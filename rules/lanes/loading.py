@@ -11,10 +11,10 @@ from __future__ import annotations
 import hashlib
 import json
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import fields, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from .cards import (
     ADD_INTO,
@@ -39,6 +39,14 @@ __all__ = ["DECK_SIZE", "default_data_dir", "load_pool"]
 DECK_SIZE = 12
 """LANES-1.5."""
 
+
+class _HasId(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+T = TypeVar("T", bound=_HasId)
+
 DECOY = "decoy"
 """The token a ``decoy`` card leaves at another location (LANES-8.1)."""
 
@@ -56,30 +64,15 @@ def load_pool(data_dir: str | Path | None = None) -> CardPool:
     raw_locations = _read(root / "locations.toml", "location")
     raw_decks = _read(root / "decks.toml", "deck")
 
-    cards: dict[str, CardDef] = {}
-    for where, entry in raw_cards:
-        card = _card(where, entry)
-        if card.id in cards:
-            raise DataError(f"{where}: id: {card.id!r} is used twice")
-        cards[card.id] = card
-    locations: dict[str, LocationDef] = {}
-    for where, entry in raw_locations:
-        location = _location(where, entry)
-        if location.id in locations:
-            raise DataError(f"{where}: id: {location.id!r} is used twice")
-        locations[location.id] = location
+    cards = _by_id(raw_cards, _card)
+    locations = _by_id(raw_locations, _location)
     for card_where, card in _with_where(raw_cards, cards):
         _check_refs(card_where, card.abilities, cards)
         if "decoy" in card.keywords and not _is_token(cards, DECOY):
             raise DataError(f"{card_where}: keywords: 'decoy' needs a token card {DECOY!r}")
     for loc_where, location in _with_where(raw_locations, locations):
         _check_refs(loc_where, location.abilities, cards)
-    decks: dict[str, Deck] = {}
-    for where, entry in raw_decks:
-        deck = _deck(where, entry, cards)
-        if deck.id in decks:
-            raise DataError(f"{where}: id: {deck.id!r} is used twice")
-        decks[deck.id] = deck
+    decks = _by_id(raw_decks, lambda where, entry: _deck(where, entry, cards))
 
     # Texts come last: they may name tokens, which must all be known by then.
     cards = {k: _with_text(c, card_text(c, cards)) for k, c in cards.items()}
@@ -114,6 +107,17 @@ def _read(path: Path, table: str) -> list[tuple[str, dict[str, Any]]]:
     for i, entry in enumerate(entries):
         label = entry.get("id", f"#{i + 1}") if isinstance(entry, dict) else f"#{i + 1}"
         out.append((f"{path.name}: {table} {label!r}", entry))
+    return out
+
+
+def _by_id(raw: list[tuple[str, dict[str, Any]]], parse: Callable[[str, Any], T]) -> dict[str, T]:
+    """Each entry parsed, by id; an id may be used once."""
+    out: dict[str, T] = {}
+    for where, entry in raw:
+        item = parse(where, entry)
+        if item.id in out:
+            raise DataError(f"{where}: id: {item.id!r} is used twice")
+        out[item.id] = item
     return out
 
 

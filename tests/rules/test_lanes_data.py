@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from rules.lanes import DataError, load_pool, ruleset
+from rules.lanes.cards import WHENS
 from rules.lanes.loading import default_data_dir
 from rules.lanes.text import card_text, location_text
 
@@ -35,16 +36,7 @@ def test_the_pool_covers_every_kind_of_ability_the_spec_names() -> None:
     pool = load_pool()
     whens = {a.when for c in pool.cards.values() for a in c.abilities}
     whens |= {a.when for loc in pool.locations.values() for a in loc.abilities}
-    assert whens >= {
-        "game_start",
-        "on_reveal",
-        "ongoing",
-        "activate",
-        "on_move",
-        "turn_start",
-        "end_of_turn",
-        "game_end",
-    }
+    assert whens == set(WHENS)
     zones = {(a.when, a.zone) for c in pool.cards.values() for a in c.abilities}
     for when in ("turn_start", "end_of_turn"):
         assert {(when, "hand"), (when, "deck")} <= zones
@@ -78,6 +70,11 @@ def _ability(**fields: str | int) -> str:
     return "".join(f"{k} = {json.dumps(v)}\n" for k, v in fields.items())
 
 
+def _card_with(**fields: str | int) -> str:
+    """The card 'bad', with one ability of these fields."""
+    return _CARD + "[[card.ability]]\n" + _ability(**fields)
+
+
 BAD_CARDS = [
     ("unknown field", _CARD + 'colour = "red"\n', "colour: unknown field"),
     ("wrong type", _CARD.replace("cost = 1", 'cost = "1"'), "cost: expected int"),
@@ -87,60 +84,52 @@ BAD_CARDS = [
     ("decoy alone", _CARD + 'keywords = ["decoy"]\n', "keywords: 'decoy' needs 'face_down'"),
     (
         "effect and timing",
-        _CARD + "[[card.ability]]\n" + _ability(when="ongoing", effect="draw"),
+        _card_with(when="ongoing", effect="draw"),
         "ability 1: when: 'draw' cannot happen at 'ongoing'",
     ),
     (
         "unknown effect",
-        _CARD + "[[card.ability]]\n" + _ability(when="on_reveal", effect="explode"),
+        _card_with(when="on_reveal", effect="explode"),
         "ability 1: effect: 'explode' is not one of",
     ),
     (
         "missing token",
-        _CARD + "[[card.ability]]\n" + _ability(when="on_reveal", effect="add", card="sprak"),
+        _card_with(when="on_reveal", effect="add", card="sprak"),
         "ability 1: card: no card 'sprak'",
     ),
     (
         "add without a card",
-        _CARD + "[[card.ability]]\n" + _ability(when="on_reveal", effect="add"),
+        _card_with(when="on_reveal", effect="add"),
         "ability 1: card: 'add' needs the id",
     ),
     (
         "card on another effect",
-        _CARD + "[[card.ability]]\n" + _ability(when="on_reveal", effect="draw", card="spark"),
+        _card_with(when="on_reveal", effect="draw", card="spark"),
         "ability 1: card: only an 'add' effect makes cards",
     ),
     (
         "zone out of place",
-        _CARD + "[[card.ability]]\n" + _ability(when="on_reveal", effect="draw", zone="hand"),
+        _card_with(when="on_reveal", effect="draw", zone="hand"),
         "ability 1: zone: only a card's turn_start and end_of_turn work from 'hand'",
     ),
     (
         "random ongoing target",
-        _CARD
-        + "[[card.ability]]\n"
-        + _ability(when="ongoing", effect="power", target="enemy_random_here"),
+        _card_with(when="ongoing", effect="power", target="enemy_random_here"),
         "ability 1: target: 'enemy_random_here' is not one of",
     ),
     (
         "power-dependent ongoing condition",
-        _CARD
-        + "[[card.ability]]\n"
-        + _ability(when="ongoing", effect="power", amount=2, condition="winning_here"),
+        _card_with(when="ongoing", effect="power", amount=2, condition="winning_here"),
         "ability 1: condition: 'winning_here' is not one of",
     ),
     (
         "destroy in hand",
-        _CARD
-        + "[[card.ability]]\n"
-        + _ability(when="on_reveal", effect="destroy", target="own_hand"),
+        _card_with(when="on_reveal", effect="destroy", target="own_hand"),
         "ability 1: target: 'own_hand' is not one of",
     ),
     (
         "other locations from the hand",
-        _CARD
-        + "[[card.ability]]\n"
-        + _ability(
+        _card_with(
             when="turn_start",
             effect="add",
             zone="hand",
