@@ -53,6 +53,14 @@ def test_every_rule_of_the_spec_is_named_by_a_test() -> None:
     assert missing == [], f"rules no test names: {', '.join(missing)}"
 
 
+def test_the_spec_is_found_through_parlor_spec_dir(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "lanes.md").write_text("- LANES-1.1 Both decks are shuffled.\n", encoding="utf-8")
+    monkeypatch.setenv("PARLOR_SPEC_DIR", str(tmp_path))
+    assert spec_file() == tmp_path / "lanes.md"
+
+
 def _test_names(module: ModuleType) -> set[str]:
     """Test function names in ``module``, with ``_`` for ``-``, and their parametrize values."""
     names = set()

@@ -149,11 +149,11 @@ def listed_actions(match: LanesMatch, seat: int) -> list[Action]:
     return [a for spec in match.legal_actions(seat) for a in spec.actions()]
 
 
-def candidate(draw: st.DrawFn, match: LanesMatch) -> Action:
+def candidate(data: st.DataObject, match: LanesMatch) -> Action:
     """Any action of lanes' kinds with any card and location, legal or not."""
-    kind = draw(st.sampled_from(KINDS))
-    uid = draw(st.sampled_from(sorted(match.state.cards)))
-    location = draw(st.integers(-1, 3))
+    kind = data.draw(st.sampled_from(KINDS))
+    uid = data.draw(st.sampled_from(sorted(match.state.cards)))
+    location = data.draw(st.integers(-1, 3))
     if kind == "play" or kind == "move":
         return Action(kind, card=uid, location=location)
     if kind == "activate":
@@ -176,20 +176,19 @@ def check_candidate(match: LanesMatch, seat: int, action: Action) -> None:
     assert match.state_hash() == before and len(match.actions) == count
 
 
-def choose(draw: st.DrawFn, match: LanesMatch) -> tuple[int, Action]:
-    """A listed action; retreating and snapping are rare so that most matches run to the end."""
-    pending = match.pending()
-    seat = (
-        draw(st.sampled_from(pending))
-        if pending and draw(st.integers(0, 9))
-        else draw(st.sampled_from((0, 1)))
-    )
+def choose(data: st.DataObject, match: LanesMatch) -> tuple[int, Action]:
+    """A listed action, mostly of a seat the match waits on; retreating and snapping are rare
+    so that most matches run to the end."""
+    seats: tuple[int, ...] = match.pending()
+    if not seats or data.draw(st.integers(0, 9)) == 0:
+        seats = (0, 1)
+    seat = data.draw(st.sampled_from(seats))
     actions = listed_actions(match, seat)
     rare = [a for a in actions if a.kind in ("retreat", "snap")]
     usual = [a for a in actions if a.kind not in ("retreat", "snap")]
-    if not usual or (rare and draw(st.integers(0, 49)) == 0):
-        return seat, draw(st.sampled_from(rare))
-    return seat, draw(st.sampled_from(usual))
+    if not usual or (rare and data.draw(st.integers(0, 49)) == 0):
+        return seat, data.draw(st.sampled_from(rare))
+    return seat, data.draw(st.sampled_from(usual))
 
 
 @settings(
@@ -207,11 +206,11 @@ def test_random_legal_play_keeps_every_invariant(data: st.DataObject) -> None:
     for _ in range(300):
         if match.over:
             break
-        seat, action = choose(data.draw, match)
+        seat, action = choose(data, match)
         if data.draw(st.integers(0, 2)) == 0:
             sample = data.draw(st.sampled_from(listed_actions(match, seat)))
             _copy(match).apply(seat, sample)
-        check_candidate(match, data.draw(st.sampled_from((0, 1))), candidate(data.draw, match))
+        check_candidate(match, data.draw(st.sampled_from((0, 1))), candidate(data, match))
         hidden = {viewer: hidden_from(match.state, viewer) for viewer in VIEWERS}
         resolution = match.apply(seat, action, views=True)
         check_state(match.state)
