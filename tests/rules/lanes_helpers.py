@@ -14,7 +14,8 @@ named piece of *state surgery*, and only here:
 - ``put``: a card onto the board, face up or down, as if played on an earlier turn (no on-reveal).
 - ``set_energy`` and ``set_first``: this turn's energy, and who reveals first.
 
-A match touched by surgery no longer replays from its record; tests of replay use plain matches.
+A match touched by surgery no longer replays from its record; tests of replay use matches made
+with ``Match.new`` and the shipped ruleset alone.
 
 Locations default to Quiet Square (no ability) on the left and two more ability-less locations
 that exist only in the test pool (``plain-center``, ``plain-right``): the shipped pool has only one
@@ -41,7 +42,7 @@ __all__ = [
     "PLAIN",
     "LanesMatch",
     "Scenario",
-    "plain_match",
+    "fill_deck",
     "prepare",
     "scenario_ruleset",
 ]
@@ -290,8 +291,3 @@ def prepare(
     if first is not None:
         scenario.set_first(first)
     return scenario
-
-
-def plain_match(seed: int = 1, decks: tuple[str, str] = ("embers", "tides")) -> LanesMatch:
-    """A match with the shipped ruleset and no surgery: for replay and record tests."""
-    return Match.new(ruleset(), seed, {"decks": list(decks)})
