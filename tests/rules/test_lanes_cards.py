@@ -323,6 +323,16 @@ def test_card_tumbleweed_draws_when_it_moves() -> None:
     assert s.hand(0) == ["tin-soldier", "moth-page"]
 
 
+def test_card_tumbleweed_draws_when_an_enemy_ability_moves_it_too() -> None:
+    # LANES-5.4 (docs/rulings.md): "When this moves" answers every move.
+    s = prepare(hands=([], ["tide-caller"]), board=[(0, "tumbleweed", 0)])
+    s.set_deck_top(0, ["tin-soldier"])
+    s.play(1, "tide-caller", 0)
+    s.end_turn_both()
+    assert s.card(0, "tumbleweed").loc in (1, 2)
+    assert s.hand(0)[0] == "tin-soldier"
+
+
 # -- turn start and end of turn -------------------------------------------------------------------
 
 
