@@ -405,10 +405,10 @@ def _add_tokens(
 
 def _break_location(state: LanesState, loc: Location, effect: str, log: StepLog) -> None:
     if effect == "disable_location":
-        loc.disabled = True
+        loc.disable()
         log.event("location_disabled", None, location=loc.index, name=loc.label)
         return
-    loc.destroyed = True
+    loc.destroy()
     log.event("location_destroyed", None, location=loc.index, name=loc.label)
     for seat in state.order():
         for card in list(loc.sides[seat]):

@@ -83,6 +83,7 @@ _HIDDEN_LABELS = (
 
 class Location:
     __slots__ = (
+        "active",
         "defn",
         "destroyed",
         "disabled",
@@ -104,20 +105,27 @@ class Location:
         self.revealed = False
         self.disabled = False  # its ability no longer works
         self.destroyed = False  # gone: no cards, no plays, no ability
+        self.active = False  # its ability works: revealed, neither disabled nor destroyed
         self.sides: list[list[Card]] = [[] for _ in range(seats)]
         # How captions and menus name it: unrevealed, only its side shows (LANES-1.6).
         self.label = _HIDDEN_LABELS[index]
         self.option = Option(index, self.label)  # as a menu offers it
 
+    # Only these change how a location stands, so that ``active`` and ``label`` stay true.
+
     def reveal(self) -> None:
         self.revealed = True
+        self.active = not self.disabled and not self.destroyed
         self.label = self.defn.name
         self.option = Option(self.index, self.label)
 
-    @property
-    def active(self) -> bool:
-        """Its ability works: revealed, neither disabled nor destroyed."""
-        return self.revealed and not self.disabled and not self.destroyed
+    def disable(self) -> None:
+        self.disabled = True
+        self.active = False
+
+    def destroy(self) -> None:
+        self.destroyed = True
+        self.active = False
 
     def canonical(self) -> list[Any]:
         return [
