@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from rules.engine import Match
+from rules.engine import Match, replay
 from rules.lanes import ruleset
+from rules.registry import get_ruleset
+from rules.simulate import random_match
 
 from .lanes_helpers import PLAIN, LanesMatch, fill_deck, prepare, scenario_ruleset
 
@@ -32,10 +34,6 @@ def test_lanes_1_1_decks_are_shuffled_by_the_seed() -> None:
 
 
 def test_lanes_1_1_the_whole_match_replays_from_seed_and_actions() -> None:
-    from rules.engine import replay
-    from rules.registry import get_ruleset
-    from rules.simulate import random_match
-
     match = random_match(ruleset(), seed=77)
     assert replay(match.record(), get_ruleset).state_hash() == match.state_hash()
 
