@@ -81,19 +81,25 @@ def random_action(spec: ActionSpec, rng: Rng) -> Action:
     for param in spec.params:
         if param.multiple:
             values = list(param.values())
-            args[param.name] = values[rng.below(len(values))]
+            args[param.name] = values[_below(rng, len(values))]
         else:
-            args[param.name] = param.options[rng.below(len(param.options))].value
+            args[param.name] = param.options[_below(rng, len(param.options))].value
     return Action(spec.kind, **args)
 
 
+def _below(rng: Rng, n: int) -> int:
+    """``rng.below(n)``, without a draw when there is no choice: a forced choice is common, and
+    draws are a good part of a simulated match's work."""
+    return rng.below(n) if n > 1 else 0
+
+
 def _pick_spec(specs: list[ActionSpec], rng: Rng, weights: Mapping[str, int]) -> ActionSpec:
-    total = 0
-    for spec in specs:
-        total += weights.get(spec.kind, 1000)
-    roll = rng.below(total)
-    for spec in specs:
-        roll -= weights.get(spec.kind, 1000)
+    if len(specs) == 1:
+        return specs[0]
+    chances = [weights.get(spec.kind, 1000) for spec in specs]
+    roll = rng.below(sum(chances))
+    for spec, chance in zip(specs, chances, strict=True):
+        roll -= chance
         if roll < 0:
             return spec
     raise AssertionError("unreachable")
@@ -104,7 +110,7 @@ def _pick_seat(match: Match[Any, Any], rng: Rng) -> int:
     # Now and then a seat the match is not waiting on acts (takes back an end, snaps...).
     if not pending or rng.below(20) == 0:
         return rng.below(match.seats)
-    return pending[rng.below(len(pending))]
+    return pending[_below(rng, len(pending))]
 
 
 def random_match(

@@ -26,9 +26,12 @@ ArgValue = Scalar | tuple[Scalar, ...]
 """What an action argument may hold: a scalar, or a tuple of them (a multi-choice parameter)."""
 
 _SCALARS = (str, int, bool, type(None))
+_PLAIN = frozenset(_SCALARS)
 
 
 def _check_value(name: str, value: object) -> ArgValue:
+    if value.__class__ in _PLAIN:  # the common case, first
+        return value  # type: ignore[return-value]
     if isinstance(value, list):
         value = tuple(value)
     if isinstance(value, tuple):

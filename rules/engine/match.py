@@ -36,7 +36,7 @@ class Match(Generic[S, V]):
     >>> m.apply(0, m.legal_actions(0)[-1].build())  # doctest: +SKIP
     """
 
-    __slots__ = ("actions", "opening", "ruleset", "seed", "setup", "state")
+    __slots__ = ("actions", "opening", "ruleset", "seats", "seed", "setup", "state")
 
     def __init__(
         self,
@@ -49,6 +49,7 @@ class Match(Generic[S, V]):
         self.ruleset = ruleset
         self.seed = seed
         self.setup = setup
+        self.seats = int(setup["seats"])
         self.state = state
         self.opening = opening
         self.actions: list[tuple[int, Action]] = []
@@ -73,10 +74,6 @@ class Match(Generic[S, V]):
         return cls(ruleset, seed, explicit, state, Resolution(None, None, tuple(log.steps)))
 
     # -- asking -------------------------------------------------------------------------------
-
-    @property
-    def seats(self) -> int:
-        return int(self.setup["seats"])
 
     @property
     def result(self) -> Result | None:

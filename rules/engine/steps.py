@@ -97,6 +97,9 @@ class Resolution(NamedTuple):
         return tuple(s for s in self.steps if s.visible_to(seat))
 
 
+_new = tuple.__new__
+
+
 class StepLog:
     """Where a ruleset writes events and closes steps while it resolves an action.
 
@@ -112,12 +115,15 @@ class StepLog:
         self.steps: list[Step] = []
 
     def event(self, kind: str, to: int | Iterable[int] | None = None, /, **data: Any) -> None:
-        self._events.append(Event(kind, data, None if to is None else _audience(to)))
+        # tuple.__new__ skips the named tuple's own __new__: rulesets log a lot of events.
+        audience = None if to is None else _audience(to)
+        self._events.append(_new(Event, (kind, data, audience)))
 
     def step(self, caption: str, *, to: int | Iterable[int] | None = None) -> None:
         """Close the current step. ``to`` makes the whole step private to those seats."""
         views = self._snapshot() if self._snapshot is not None else None
-        self.steps.append(Step(caption, tuple(self._events), _audience(to), views))
+        audience = None if to is None else _audience(to)
+        self.steps.append(_new(Step, (caption, tuple(self._events), audience, views)))
         self._events = []
 
     def flush(self, caption: str) -> None:

@@ -9,7 +9,8 @@ from functools import cache
 from pathlib import Path
 
 from .actions import TIMEOUT
-from .cards import CardPool, DataError, load_pool
+from .cards import CardPool, DataError
+from .loading import load_pool
 from .ruleset import LanesRuleset
 
 __all__ = ["TIMEOUT", "CardPool", "DataError", "LanesRuleset", "load_pool", "ruleset"]

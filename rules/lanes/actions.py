@@ -7,9 +7,11 @@ Each check below returns the reason an action is not allowed, or ``None``. The s
 
 from __future__ import annotations
 
-from ..engine import Action, ActionSpec, IllegalAction, Option, Param, StepLog
+from typing import Any
+
+from ..engine import Action, ActionSpec, IllegalAction, Param, StepLog
 from .effects import free_slots, location_flag
-from .flow import SEAT, can_land, retreat, reveal
+from .flow import SEAT, retreat, reveal
 from .state import Card, LanesState, Location, Player, Staged
 
 __all__ = ["TIMEOUT", "apply", "legal_actions", "location_label"]
@@ -21,25 +23,22 @@ _STAGING = ("play", "move", "activate", "reset", "end_turn")
 
 
 def location_label(loc: Location) -> str:
-    side = ("Left", "Center", "Right")[loc.index]
-    return loc.defn.name if loc.revealed else f"{side} (not yet revealed)"
+    return loc.label
 
 
-def slots_left(state: LanesState, seat: int, loc: Location) -> int:
-    """Free slots on the seat's side of ``loc`` once its staged actions have resolved."""
-    left = free_slots(loc, seat)
+def slots_after_staging(state: LanesState, seat: int) -> list[int]:
+    """Free slots on the seat's side of each location once its staged actions have resolved."""
+    left = [free_slots(loc, seat) for loc in state.locations]
     for item in state.staging.staged[seat]:
-        if item.action.kind in ("play", "move") and item.action["location"] == loc.index:
-            left -= 1
-        if item.action.kind == "move" and item.origin == loc.index:
-            left += 1
+        if item.location >= 0:  # a play or a move arrives
+            left[item.location] -= 1
+        if item.kind == "move":  # and a move leaves (moves resolve first, LANES-5.3)
+            left[item.origin] += 1
     return left
 
 
 def _staged_for(state: LanesState, seat: int, card: Card, kind: str) -> bool:
-    return any(
-        i.action.kind == kind and i.action["card"] == card.uid for i in state.staging.staged[seat]
-    )
+    return any(i.card == card.uid and i.kind == kind for i in state.staging.staged[seat])
 
 
 def _own_card_in_play(state: LanesState, seat: int, uid: object) -> Card | str:
@@ -76,16 +75,17 @@ def _landing_problem(state: LanesState, seat: int, where: object) -> str | None:
     loc = _location(state, where)
     if isinstance(loc, str):
         return loc
-    return _landing_problem_at(state, seat, loc)
+    return _landing_problem_at(loc, slots_after_staging(state, seat)[loc.index])
 
 
-def _landing_problem_at(state: LanesState, seat: int, loc: Location) -> str | None:
+def _landing_problem_at(loc: Location, free: int) -> str | None:
+    """The checks of :func:`~rules.lanes.flow.can_land`, with ``free`` slots after staging."""
     if loc.destroyed:
-        return f"{location_label(loc)} is destroyed: nothing can be played there."
-    if not can_land(loc, seat):
-        return f"Cards can't be played at {location_label(loc)}."
-    if slots_left(state, seat, loc) <= 0:
-        return f"Your side of {location_label(loc)} is full (4 cards)."
+        return f"{loc.label} is destroyed: nothing can be played there."
+    if location_flag(loc, "no_play"):
+        return f"Cards can't be played at {loc.label}."
+    if free <= 0:
+        return f"Your side of {loc.label} is full (4 cards)."
     return None
 
 
@@ -104,16 +104,14 @@ def _mover_problem(state: LanesState, seat: int, uid: object) -> Card | str:
     return card
 
 
-def _destination_problem(state: LanesState, seat: int, card: Card, where: object) -> str | None:
-    dest = _location(state, where)
-    if isinstance(dest, str):
-        return dest
+def _destination_problem(card: Card, dest: Location, free: int) -> str | None:
+    """Whether ``card`` may move to ``dest``, which has ``free`` slots after staging."""
     if dest.index == card.loc:
-        return f"{card.defn.name} is already at {location_label(dest)}."
+        return f"{card.defn.name} is already at {dest.label}."
     if dest.destroyed:
-        return f"{location_label(dest)} is destroyed."
-    if slots_left(state, seat, dest) <= 0:
-        return f"Your side of {location_label(dest)} is full (4 cards)."
+        return f"{dest.label} is destroyed."
+    if free <= 0:
+        return f"Your side of {dest.label} is full (4 cards)."
     return None
 
 
@@ -121,7 +119,10 @@ def move_problem(state: LanesState, seat: int, uid: object, where: object) -> st
     card = _mover_problem(state, seat, uid)
     if isinstance(card, str):
         return card
-    return _destination_problem(state, seat, card, where)
+    dest = _location(state, where)
+    if isinstance(dest, str):
+        return dest
+    return _destination_problem(card, dest, slots_after_staging(state, seat)[dest.index])
 
 
 def activate_problem(state: LanesState, seat: int, uid: object) -> str | None:
@@ -146,35 +147,49 @@ def _staging_problem(state: LanesState, seat: int, kind: str) -> str | None:
 # -- what is legal ------------------------------------------------------------------------------
 
 
+_RESET = ActionSpec("reset", "Undo this turn's plays")
+_END_TURN = ActionSpec("end_turn", "End turn")
+_TAKE_BACK = ActionSpec("take_back", "Take back end turn")
+_SNAP = ActionSpec("snap", "Snap (double the stakes)")
+
+
 def legal_actions(state: LanesState, seat: int) -> list[ActionSpec]:
     if state.result is not None:
         return []
-    specs: list[ActionSpec] = []
-    player = state.players[seat]
-    if not state.staging.ended[seat]:
-        specs += _play_specs(state, seat)
-        specs += _board_specs(state, seat)
-        if state.staging.staged[seat]:
-            specs.append(ActionSpec("reset", "Undo this turn's plays"))
-        specs.append(ActionSpec("end_turn", "End turn"))
-    elif state.staging.can_take_back(seat):
-        specs.append(ActionSpec("take_back", "Take back end turn"))
-    if not player.snapped:
-        specs.append(ActionSpec("snap", "Snap (double the stakes)"))
-    specs.append(ActionSpec("retreat", f"Retreat (lose {state.stakes} now)"))
+    staging = state.staging
+    if not staging.ended[seat]:
+        free = slots_after_staging(state, seat)
+        specs = _play_specs(state, seat, free)
+        specs += _board_specs(state, seat, free)
+        if staging.staged[seat]:
+            specs.append(_RESET)
+        specs.append(_END_TURN)
+    else:
+        specs = [_TAKE_BACK] if staging.can_take_back(seat) else []
+    if not state.players[seat].snapped:
+        specs.append(_SNAP)
+    specs.append(_RETREATS.get(state.stakes) or _retreat_spec(state.stakes))
     return specs
 
 
-def _play_specs(state: LanesState, seat: int) -> list[ActionSpec]:
+def _retreat_spec(stakes: int) -> ActionSpec:
+    return ActionSpec("retreat", f"Retreat (lose {stakes} now)")
+
+
+_RETREATS = {stakes: _retreat_spec(stakes) for stakes in (1, 2, 4, 8)}  # LANES-9.2
+
+
+def _play_specs(state: LanesState, seat: int, free: list[int]) -> list[ActionSpec]:
+    energy = state.players[seat].energy
+    affordable = [card for card in state.players[seat].hand if card.cost <= energy]
+    if not affordable:  # often so late in a turn: no need to look at the board
+        return []
     open_here = tuple(
-        Option(loc.index, location_label(loc))
-        for loc in state.locations
-        if _landing_problem_at(state, seat, loc) is None
+        loc.option for loc in state.locations if _landing_problem_at(loc, free[loc.index]) is None
     )
     if not open_here:
         return []
     params = (Param("location", "Location", open_here),)
-    player = state.players[seat]
     return [
         ActionSpec(
             "play",
@@ -183,38 +198,23 @@ def _play_specs(state: LanesState, seat: int) -> list[ActionSpec]:
             params,
             f"Cost {card.cost}, power {card.base_power}. {card.defn.text}",
         )
-        for card in player.hand
-        if _affordable(player, card)
+        for card in affordable
     ]
 
 
-def _board_specs(state: LanesState, seat: int) -> list[ActionSpec]:
-    specs = []
+def _board_specs(state: LanesState, seat: int, free: list[int]) -> list[ActionSpec]:
+    specs: list[ActionSpec] = []
     for loc in state.locations:
         may_move_here = location_flag(loc, "allow_move")
         for card in loc.sides[seat]:
-            # Most cards can neither move nor activate: skip them before the full checks.
-            if not card.face_up or not (
-                may_move_here or card.defn.can_move or "activate" in card.defn.by_when
-            ):
+            # Most cards can neither move nor activate: only the others get the full checks.
+            if not card.face_up or not (may_move_here or card.defn.can_act):
                 continue
-            if not isinstance(_mover_problem(state, seat, card.uid), str):
-                dests = tuple(
-                    Option(dest.index, location_label(dest))
-                    for dest in state.locations
-                    if _destination_problem(state, seat, card, dest.index) is None
-                )
-                if dests:
-                    specs.append(
-                        ActionSpec(
-                            "move",
-                            f"Move {card.defn.name}",
-                            (("card", card.uid),),
-                            (Param("location", "To", dests),),
-                            card.defn.text,
-                        )
-                    )
-            if activate_problem(state, seat, card.uid) is None:
+            if may_move_here or card.defn.can_move:
+                move = _move_spec(state, seat, card, free)
+                if move is not None:
+                    specs.append(move)
+            if "activate" in card.defn.by_when and activate_problem(state, seat, card.uid) is None:
                 specs.append(
                     ActionSpec(
                         "activate",
@@ -225,6 +225,25 @@ def _board_specs(state: LanesState, seat: int) -> list[ActionSpec]:
                     )
                 )
     return specs
+
+
+def _move_spec(state: LanesState, seat: int, card: Card, free: list[int]) -> ActionSpec | None:
+    if isinstance(_mover_problem(state, seat, card.uid), str):
+        return None
+    dests = tuple(
+        dest.option
+        for dest in state.locations
+        if _destination_problem(card, dest, free[dest.index]) is None
+    )
+    if not dests:
+        return None
+    return ActionSpec(
+        "move",
+        f"Move {card.defn.name}",
+        (("card", card.uid),),
+        (Param("location", "To", dests),),
+        card.defn.text,
+    )
 
 
 # -- applying -----------------------------------------------------------------------------------
@@ -249,17 +268,16 @@ def _remember_start(state: LanesState, seat: int) -> None:
 
 
 def _play(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
-    _expect_args(action, "card", "location")
-    problem = play_problem(state, seat, action["card"], action["location"])
+    uid, where = _args(action, "card", "location")
+    problem = play_problem(state, seat, uid, where)
     if problem is not None:
         raise IllegalAction(problem)
     player = state.players[seat]
-    card = state.cards[int(action["card"])]  # type: ignore[arg-type]
+    card, loc = state.cards[uid], state.locations[where]
     _remember_start(state, seat)
     player.hand.remove(card)
     player.energy -= card.cost
-    state.staging.stage(seat, Staged(action, -1))
-    loc = state.locations[int(action["location"])]  # type: ignore[arg-type]
+    state.staging.stage(seat, Staged.of(action, card, loc.index))
     log.event(
         "staged",
         seat,
@@ -269,18 +287,17 @@ def _play(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
         name=card.defn.name,
         location=loc.index,
     )
-    log.step(f"You stage {card.defn.name} at {location_label(loc)}.", to=seat)
+    log.step(f"You stage {card.defn.name} at {loc.label}.", to=seat)
 
 
 def _move(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
-    _expect_args(action, "card", "location")
-    problem = move_problem(state, seat, action["card"], action["location"])
+    uid, where = _args(action, "card", "location")
+    problem = move_problem(state, seat, uid, where)
     if problem is not None:
         raise IllegalAction(problem)
-    card = state.cards[int(action["card"])]  # type: ignore[arg-type]
+    card, dest = state.cards[uid], state.locations[where]
     _remember_start(state, seat)
-    state.staging.stage(seat, Staged(action, card.loc))
-    dest = state.locations[int(action["location"])]  # type: ignore[arg-type]
+    state.staging.stage(seat, Staged.of(action, card, dest.index))
     log.event(
         "staged",
         seat,
@@ -290,23 +307,23 @@ def _move(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
         name=card.defn.name,
         location=dest.index,
     )
-    log.step(f"You stage a move: {card.defn.name} to {location_label(dest)}.", to=seat)
+    log.step(f"You stage a move: {card.defn.name} to {dest.label}.", to=seat)
 
 
 def _activate(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
-    _expect_args(action, "card")
-    problem = activate_problem(state, seat, action["card"])
+    (uid,) = _args(action, "card")
+    problem = activate_problem(state, seat, uid)
     if problem is not None:
         raise IllegalAction(problem)
-    card = state.cards[int(action["card"])]  # type: ignore[arg-type]
+    card = state.cards[uid]
     _remember_start(state, seat)
-    state.staging.stage(seat, Staged(action, card.loc))
+    state.staging.stage(seat, Staged.of(action, card))
     log.event("staged", seat, seat=seat, kind="activate", card=card.uid, name=card.defn.name)
     log.step(f"You stage {card.defn.name}'s activation.", to=seat)
 
 
 def _reset(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
-    _expect_args(action)
+    _args(action)
     player = state.players[seat]
     if not state.staging.staged[seat] or player.hand_at_start is None:
         raise IllegalAction("You have nothing staged this turn.")
@@ -319,12 +336,12 @@ def _reset(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
 
 
 def _end_turn(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
-    _expect_args(action)
+    _args(action)
     _end(state, seat, log, locked=False)
 
 
 def _timeout(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
-    _expect_args(action)
+    _args(action)
     if state.staging.ended[seat]:
         raise IllegalAction("That player has already ended the turn.")
     _end(state, seat, log, locked=True)
@@ -342,7 +359,7 @@ def _end(state: LanesState, seat: int, log: StepLog, *, locked: bool) -> None:
 
 
 def _take_back(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
-    _expect_args(action)
+    _args(action)
     if not state.staging.can_take_back(seat):
         raise IllegalAction("You can't take back the end of your turn now.")
     state.staging.take_back(seat)
@@ -351,7 +368,7 @@ def _take_back(state: LanesState, seat: int, action: Action, log: StepLog) -> No
 
 
 def _snap(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
-    _expect_args(action)
+    _args(action)
     player = state.players[seat]
     if player.snapped:
         raise IllegalAction("You have already snapped this match.")
@@ -362,14 +379,18 @@ def _snap(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
 
 
 def _retreat(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
-    _expect_args(action)
+    _args(action)
     retreat(state, seat, log)
 
 
-def _expect_args(action: Action, *names: str) -> None:
-    if set(action.args) != set(names):
+def _args(action: Action, *names: str) -> tuple[Any, ...]:
+    """The action's arguments ``names``, in this order; it must have exactly these. The checks
+    that follow make sure of their types."""
+    args = action.args
+    if args.keys() != set(names):
         wanted = ", ".join(names) or "no arguments"
         raise IllegalAction(f"'{action.kind}' takes {wanted}.")
+    return tuple(args[name] for name in names)
 
 
 _HANDLERS = {

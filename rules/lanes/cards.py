@@ -1,21 +1,16 @@
-"""The lanes card pool: cards, locations and starter decks, loaded from ``data/lanes``.
+"""The lanes card pool: cards, locations and starter decks, as loaded from ``data/lanes``.
 
 Abilities are data: a timing (``when``), an ``effect``, a ``target`` and an ``amount``, with an
 optional ``condition``. :mod:`rules.lanes.effects` gives each effect its behaviour and
 :mod:`rules.lanes.text` writes the rules text from the same fields, so what a card says and what
-it does cannot drift apart. Loading validates everything; an error names the file, the entry and
-the field.
+it does cannot drift apart. :mod:`rules.lanes.loading` reads and validates the files against the
+tables below; an error names the file, the entry and the field.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
-from pathlib import Path
-from typing import Any
+from dataclasses import dataclass, field
 
 __all__ = [
     "Ability",
@@ -23,9 +18,8 @@ __all__ = [
     "CardPool",
     "DataError",
     "Deck",
+    "EffectRule",
     "LocationDef",
-    "default_data_dir",
-    "load_pool",
 ]
 
 # What each field may hold. The effect table says where an effect makes sense.
@@ -42,7 +36,7 @@ WHENS = (
 ZONES = ("board", "hand", "deck")
 KEYWORDS = ("can_move", "face_down", "decoy")
 CONDITIONS = ("alone_here", "full_here", "winning_here", "not_winning_here")
-CARD_TARGETS = (
+STEADY_TARGETS = (
     "self",
     "own_here",
     "own_other_here",
@@ -51,12 +45,15 @@ CARD_TARGETS = (
     "own_board",
     "own_other_board",
     "enemy_board",
-    "enemy_random_here",
-    "enemy_weakest_here",
-    "enemy_strongest_here",
-    "own_hand",
-    "own_hand_random",
 )
+"""Targets that pick no card at random: the only ones an ongoing effect may have, since power is
+read all the time and must not draw from the RNG."""
+BOARD_TARGETS = (*STEADY_TARGETS, "enemy_random_here", "enemy_weakest_here", "enemy_strongest_here")
+HAND_TARGETS = ("own_hand", "own_hand_random")
+CARD_TARGETS = (*BOARD_TARGETS, *HAND_TARGETS)
+STEADY_CONDITIONS = ("alone_here", "full_here")
+"""Conditions that do not depend on power: the only ones an ongoing power effect may have (power
+that depends on power would never settle)."""
 PLAYER_TARGETS = ("owner", "each_player")
 ADD_INTO = ("hand", "deck", "enemy_other_locations")
 
@@ -81,9 +78,9 @@ _TRIGGERED = (
 )
 EFFECTS: Mapping[str, EffectRule] = {
     "power": EffectRule((*_TRIGGERED, "ongoing"), CARD_TARGETS),
-    "cost": EffectRule(_TRIGGERED, ("self", "own_hand", "own_hand_random")),
-    "destroy": EffectRule(_TRIGGERED, CARD_TARGETS),
-    "move": EffectRule(_TRIGGERED, CARD_TARGETS),
+    "cost": EffectRule(_TRIGGERED, ("self", *HAND_TARGETS)),
+    "destroy": EffectRule(_TRIGGERED, BOARD_TARGETS),
+    "move": EffectRule(_TRIGGERED, BOARD_TARGETS),
     "draw": EffectRule(_TRIGGERED, PLAYER_TARGETS),
     "add": EffectRule(_TRIGGERED, PLAYER_TARGETS, needs_card=True),
     "extra_energy": EffectRule(_TRIGGERED, PLAYER_TARGETS),
@@ -96,6 +93,19 @@ EFFECTS: Mapping[str, EffectRule] = {
     "allow_move": EffectRule(("ongoing",), ("self",)),
     "last_turn": EffectRule(("ongoing",), ("self",)),
 }
+LOCATION_EFFECTS: Mapping[str, str] = {
+    "power": "all_here",
+    "destroy": "all_here",
+    "move": "all_here",
+    "draw": "each_player",
+    "add": "each_player",
+    "extra_energy": "each_player",
+    "no_play": "self",
+    "allow_move": "self",
+    "last_turn": "self",
+}
+"""The effects a location may have, each with the one target it can have (a location belongs to
+nobody: it acts on every card here or on each player)."""
 
 
 class DataError(ValueError):
@@ -126,10 +136,20 @@ class CardDef:
     text: str = ""
     # Abilities grouped by timing, so the turn flow looks up only what it needs.
     by_when: Mapping[str, tuple[Ability, ...]] = field(default_factory=dict)
+    # Read from the fields above once, for the turn flow and the legality checks:
+    # the timings it has abilities for while in a hand or a deck (game start included),
+    unseen_timings: frozenset[str] = field(init=False, default=frozenset())
+    # whether it can move by itself, and whether it can move or activate at all.
+    can_move: bool = field(init=False, default=False)
+    can_act: bool = field(init=False, default=False)
 
-    @property
-    def can_move(self) -> bool:
-        return "can_move" in self.keywords
+    def __post_init__(self) -> None:
+        unseen = {a.when for a in self.abilities if a.zone != "board" or a.when == "game_start"}
+        can_move = "can_move" in self.keywords
+        can_act = can_move or any(a.when == "activate" for a in self.abilities)
+        object.__setattr__(self, "unseen_timings", frozenset(unseen))
+        object.__setattr__(self, "can_move", can_move)
+        object.__setattr__(self, "can_act", can_act)
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,254 +195,3 @@ class CardPool:
     def playable(self) -> list[CardDef]:
         """The cards a deck may hold (tokens are only ever made by abilities)."""
         return [c for c in self.cards.values() if not c.token]
-
-
-def default_data_dir() -> Path:
-    return Path(__file__).resolve().parents[2] / "data" / "lanes"
-
-
-def load_pool(data_dir: str | Path | None = None) -> CardPool:
-    """Load and validate ``cards.toml``, ``locations.toml`` and ``decks.toml``."""
-    from .text import card_text, location_text
-
-    root = Path(data_dir) if data_dir is not None else default_data_dir()
-    raw_cards = _read(root / "cards.toml", "card")
-    raw_locations = _read(root / "locations.toml", "location")
-    raw_decks = _read(root / "decks.toml", "deck")
-
-    cards: dict[str, CardDef] = {}
-    for where, entry in raw_cards:
-        card = _card(where, entry)
-        if card.id in cards:
-            raise DataError(f"{where}: id: {card.id!r} is used twice")
-        cards[card.id] = card
-    locations: dict[str, LocationDef] = {}
-    for where, entry in raw_locations:
-        location = _location(where, entry)
-        if location.id in locations:
-            raise DataError(f"{where}: id: {location.id!r} is used twice")
-        locations[location.id] = location
-    for card_where, card in _with_where(raw_cards, cards):
-        _check_refs(card_where, card.abilities, cards)
-    for loc_where, location in _with_where(raw_locations, locations):
-        _check_refs(loc_where, location.abilities, cards)
-    decks: dict[str, Deck] = {}
-    for where, entry in raw_decks:
-        deck = _deck(where, entry, cards)
-        if deck.id in decks:
-            raise DataError(f"{where}: id: {deck.id!r} is used twice")
-        decks[deck.id] = deck
-
-    # Texts come last: they may name tokens, which must all be known by then.
-    cards = {k: _with_text(c, card_text(c, cards)) for k, c in cards.items()}
-    locations = {k: _with_text(loc, location_text(loc, cards)) for k, loc in locations.items()}
-    digest = hashlib.sha256(
-        json.dumps(
-            [
-                [_plain(c) for c in cards.values()],
-                [_plain(x) for x in locations.values()],
-                [_plain(d) for d in decks.values()],
-            ],
-            sort_keys=True,
-        ).encode()
-    ).hexdigest()
-    return CardPool(cards, locations, decks, digest)
-
-
-# -- reading and checking -------------------------------------------------------------------------
-
-
-def _read(path: Path, table: str) -> list[tuple[str, dict[str, Any]]]:
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise DataError(f"{path}: file not found") from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{path}: not valid TOML ({exc})") from exc
-    entries = data.get(table)
-    if not isinstance(entries, list) or not entries:
-        raise DataError(f"{path}: expected one or more [[{table}]] tables")
-    out = []
-    for i, entry in enumerate(entries):
-        label = entry.get("id", f"#{i + 1}") if isinstance(entry, dict) else f"#{i + 1}"
-        out.append((f"{path.name}: {table} {label!r}", entry))
-    return out
-
-
-def _with_where(raw: list[tuple[str, dict[str, Any]]], parsed: Mapping[str, Any]) -> list[Any]:
-    return [(where, parsed[entry["id"]]) for where, entry in raw]
-
-
-def _get(where: str, entry: Mapping[str, Any], name: str, kind: type, default: Any = ...) -> Any:
-    if name not in entry:
-        if default is ...:
-            raise DataError(f"{where}: {name}: missing")
-        return default
-    value = entry[name]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise DataError(f"{where}: {name}: expected {kind.__name__}, got {value!r}")
-    return value
-
-
-def _only(where: str, entry: Mapping[str, Any], allowed: set[str]) -> None:
-    unknown = sorted(set(entry) - allowed)
-    if unknown:
-        raise DataError(f"{where}: {unknown[0]}: unknown field")
-
-
-def _one_of(where: str, name: str, value: Any, allowed: tuple[str, ...]) -> None:
-    if value not in allowed:
-        raise DataError(f"{where}: {name}: {value!r} is not one of {', '.join(allowed)}")
-
-
-def _ability(where: str, entry: Any, *, location: bool) -> Ability:
-    if not isinstance(entry, dict):
-        raise DataError(f"{where}: expected a table, got {entry!r}")
-    names = {f.name for f in fields(Ability)}
-    _only(where, entry, names)
-    when = _get(where, entry, "when", str)
-    _one_of(where, "when", when, WHENS)
-    effect = _get(where, entry, "effect", str)
-    _one_of(where, "effect", effect, tuple(EFFECTS))
-    rule = EFFECTS[effect]
-    if when not in rule.whens:
-        raise DataError(f"{where}: when: {effect!r} cannot happen at {when!r}")
-    default_target = (
-        "each_player" if location and "each_player" in rule.targets else rule.targets[0]
-    )
-    target = _get(where, entry, "target", str, default_target)
-    _one_of(where, "target", target, rule.targets)
-    if location and (target.startswith("own") or target.startswith("enemy") or target == "owner"):
-        raise DataError(f"{where}: target: a location has no owner, so not {target!r}")
-    if location and when in ("activate", "on_move", "game_end"):
-        raise DataError(f"{where}: when: a location has no {when!r} ability")
-    zone = _get(where, entry, "zone", str, "board")
-    _one_of(where, "zone", zone, ZONES)
-    if zone != "board" and when not in ("turn_start", "end_of_turn"):
-        raise DataError(f"{where}: zone: only turn_start and end_of_turn work from {zone!r}")
-    amount = _get(where, entry, "amount", int, 1)
-    if effect == "last_turn" and amount not in (4, 7):
-        raise DataError(f"{where}: amount: a game lasts 4 or 7 turns, not {amount}")
-    card = _get(where, entry, "card", str, None)
-    if rule.needs_card and card is None:
-        raise DataError(f"{where}: card: {effect!r} needs the id of the card it makes")
-    into = _get(where, entry, "into", str, "hand")
-    _one_of(where, "into", into, ADD_INTO)
-    condition = _get(where, entry, "condition", str, None)
-    if condition is not None:
-        _one_of(where, "condition", condition, CONDITIONS)
-    return Ability(when, effect, target, amount, zone, card, into, condition)
-
-
-def _group(abilities: tuple[Ability, ...]) -> dict[str, tuple[Ability, ...]]:
-    out: dict[str, tuple[Ability, ...]] = {}
-    for ability in abilities:
-        out[ability.when] = (*out.get(ability.when, ()), ability)
-    return out
-
-
-def _card(where: str, entry: Any) -> CardDef:
-    if not isinstance(entry, dict):
-        raise DataError(f"{where}: expected a table")
-    _only(where, entry, {"id", "name", "cost", "power", "ability", "keywords", "token"})
-    card_id = _get(where, entry, "id", str)
-    name = _get(where, entry, "name", str)
-    cost = _get(where, entry, "cost", int)
-    power = _get(where, entry, "power", int)
-    if not 0 <= cost <= 10:
-        raise DataError(f"{where}: cost: {cost} is outside 0..10")
-    if not -10 <= power <= 30:
-        raise DataError(f"{where}: power: {power} is outside -10..30")
-    keywords = _get(where, entry, "keywords", list, [])
-    for keyword in keywords:
-        _one_of(where, "keywords", keyword, KEYWORDS)
-    if "decoy" in keywords and "face_down" not in keywords:
-        raise DataError(f"{where}: keywords: 'decoy' needs 'face_down'")
-    raw_abilities = _get(where, entry, "ability", list, [])
-    abilities = tuple(
-        _ability(f"{where}: ability {i + 1}", a, location=False)
-        for i, a in enumerate(raw_abilities)
-    )
-    token = _get(where, entry, "token", bool, False)
-    return CardDef(
-        card_id,
-        name,
-        cost,
-        power,
-        abilities,
-        frozenset(keywords),
-        token,
-        by_when=_group(abilities),
-    )
-
-
-def _location(where: str, entry: Any) -> LocationDef:
-    if not isinstance(entry, dict):
-        raise DataError(f"{where}: expected a table")
-    _only(where, entry, {"id", "name", "ability"})
-    raw_abilities = _get(where, entry, "ability", list, [])
-    abilities = tuple(
-        _ability(f"{where}: ability {i + 1}", a, location=True) for i, a in enumerate(raw_abilities)
-    )
-    return LocationDef(
-        _get(where, entry, "id", str),
-        _get(where, entry, "name", str),
-        abilities,
-        by_when=_group(abilities),
-    )
-
-
-def _check_refs(where: str, abilities: tuple[Ability, ...], cards: Mapping[str, CardDef]) -> None:
-    for i, ability in enumerate(abilities):
-        if ability.card is not None and ability.card not in cards:
-            raise DataError(f"{where}: ability {i + 1}: card: no card {ability.card!r}")
-
-
-def _deck(where: str, entry: Any, cards: Mapping[str, CardDef]) -> Deck:
-    if not isinstance(entry, dict):
-        raise DataError(f"{where}: expected a table")
-    _only(where, entry, {"id", "name", "cards", "blurb"})
-    card_ids = _get(where, entry, "cards", list)
-    if len(card_ids) != 12:
-        raise DataError(f"{where}: cards: a deck holds 12 cards, this one {len(card_ids)}")
-    seen: set[str] = set()
-    for card_id in card_ids:
-        if card_id not in cards:
-            raise DataError(f"{where}: cards: no card {card_id!r}")
-        if cards[card_id].token:
-            raise DataError(f"{where}: cards: {card_id!r} is a token, not a deck card")
-        if cards[card_id].name in seen:
-            raise DataError(f"{where}: cards: {cards[card_id].name!r} twice (LANES-1.5)")
-        seen.add(cards[card_id].name)
-    return Deck(
-        _get(where, entry, "id", str),
-        _get(where, entry, "name", str),
-        tuple(card_ids),
-        _get(where, entry, "blurb", str, ""),
-    )
-
-
-def _with_text(item: Any, text: str) -> Any:
-    from dataclasses import replace
-
-    return replace(item, text=text)
-
-
-def _plain(item: Any) -> Any:
-    if isinstance(item, CardDef):
-        return [
-            item.id,
-            item.name,
-            item.cost,
-            item.power,
-            sorted(item.keywords),
-            item.token,
-            [_plain(a) for a in item.abilities],
-        ]
-    if isinstance(item, LocationDef):
-        return [item.id, item.name, [_plain(a) for a in item.abilities]]
-    if isinstance(item, Deck):
-        return [item.id, item.name, list(item.cards)]
-    if isinstance(item, Ability):
-        return [getattr(item, f.name) for f in fields(Ability)]
-    raise TypeError(item)

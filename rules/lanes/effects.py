@@ -8,6 +8,7 @@ lasting bonus plus every ongoing effect in play (LANES-5.4).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from ..engine import StepLog
 from .cards import Ability
@@ -16,6 +17,7 @@ from .state import SLOTS, Card, LanesState, Location
 __all__ = [
     "HAND_LIMIT",
     "Source",
+    "Standing",
     "condition_holds",
     "draw",
     "location_leader",
@@ -23,6 +25,7 @@ __all__ = [
     "powers",
     "resolve",
     "side_power",
+    "standing",
 ]
 
 HAND_LIMIT = 7
@@ -68,10 +71,42 @@ def side_power(loc: Location, seat: int, power: dict[int, int]) -> int:
 
 def location_leader(loc: Location, power: dict[int, int]) -> int | None:
     """Who is winning a location (LANES-8.3): more power; equal, or destroyed, nobody."""
-    if loc.destroyed:
+    return _leader(loc, side_power(loc, 0, power), side_power(loc, 1, power))
+
+
+def _leader(loc: Location, a: int, b: int) -> int | None:
+    return None if loc.destroyed or a == b else 0 if a > b else 1
+
+
+class Standing(NamedTuple):
+    """Who is ahead (LANES-5.2, LANES-8.3): each location's leader, locations won, total power."""
+
+    leaders: list[int | None]
+    won: list[int]
+    total: list[int]
+
+    def ahead(self) -> tuple[int, str] | None:
+        """The seat ahead and why (``"locations"``, else ``"power"``); ``None`` when level."""
+        won, total = self.won, self.total
+        if won[0] != won[1]:
+            return (0 if won[0] > won[1] else 1), "locations"
+        if total[0] != total[1]:
+            return (0 if total[0] > total[1] else 1), "power"
         return None
-    a, b = side_power(loc, 0, power), side_power(loc, 1, power)
-    return 0 if a > b else 1 if b > a else None
+
+
+def standing(state: LanesState) -> Standing:
+    power = powers(state)
+    result = Standing([], [0, 0], [0, 0])
+    for loc in state.locations:
+        a, b = side_power(loc, 0, power), side_power(loc, 1, power)
+        leader = _leader(loc, a, b)
+        result.leaders.append(leader)
+        if leader is not None:
+            result.won[leader] += 1
+        result.total[0] += a
+        result.total[1] += b
+    return result
 
 
 def has_flag(state: LanesState, effect: str, seat: int) -> bool:
@@ -209,13 +244,18 @@ def remove_from_board(state: LanesState, card: Card) -> None:
 
 
 def destroy(state: LanesState, card: Card, log: StepLog) -> None:
-    where = card.loc
+    where, face_up = card.loc, card.face_up
     remove_from_board(state, card)
     card.face_up = False
     state.players[card.owner].destroyed.append(card)
-    log.event(
-        "destroyed", None, card=card.uid, name=card.defn.name, seat=card.owner, location=where
-    )
+    if face_up:
+        log.event(
+            "destroyed", None, card=card.uid, name=card.defn.name, seat=card.owner, location=where
+        )
+        return
+    # A face-down card is destroyed unseen: only its owner learns which it was (LANES-8.1).
+    log.event("destroyed_face_down", None, seat=card.owner, location=where)
+    log.event("destroyed_face_down_card", card.owner, card=card.uid, name=card.defn.name)
 
 
 def free_slots(loc: Location, seat: int) -> int:
@@ -288,7 +328,7 @@ def _card_effect(state: LanesState, target: Card, ability: Ability, log: StepLog
             location=target.loc,
         )
     elif effect == "cost":
-        target.cost_mod += ability.amount
+        target.change_cost(ability.amount)
         log.event("cost", target.owner, card=target.uid, delta=ability.amount)
     elif effect == "destroy":
         if target.loc >= 0:
@@ -335,10 +375,10 @@ def _add_tokens(
     player = state.players[seat]
     if ability.into == "hand":
         for _ in range(ability.amount):
-            token = state.new_card(defn, seat)
-            if not to_hand(state, token):
+            if len(player.hand) >= HAND_LIMIT:  # LANES-3.3: not made at all
                 log.event("hand_full", None, seat=seat)
                 break
+            to_hand(state, state.new_card(defn, seat))
             log.event("added", None, seat=seat, name=defn.name, into="hand")
     elif ability.into == "deck":
         for _ in range(ability.amount):
@@ -365,11 +405,11 @@ def _add_tokens(
 
 def _break_location(state: LanesState, loc: Location, effect: str, log: StepLog) -> None:
     if effect == "disable_location":
-        loc.disabled = True
-        log.event("location_disabled", None, location=loc.index, name=loc.defn.name)
+        loc.disable()
+        log.event("location_disabled", None, location=loc.index, name=loc.label)
         return
-    loc.destroyed = True
-    log.event("location_destroyed", None, location=loc.index, name=loc.defn.name)
+    loc.destroy()
+    log.event("location_destroyed", None, location=loc.index, name=loc.label)
     for seat in state.order():
         for card in list(loc.sides[seat]):
             destroy(state, card, log)

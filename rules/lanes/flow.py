@@ -14,12 +14,10 @@ from .effects import (
     free_slots,
     has_flag,
     location_flag,
-    location_leader,
     move_card,
     place,
-    powers,
     resolve,
-    side_power,
+    standing,
     to_hand,
 )
 from .state import Card, LanesState, Location, Staged
@@ -61,7 +59,7 @@ def begin(state: LanesState, log: StepLog) -> None:
 
 def last_turn(state: LanesState) -> int:
     """The game's last turn (LANES-7): 6, unless a working location says 4 or 7 (4 wins)."""
-    lengths = {loc.defn.last_turn for loc in state.locations if loc.active}
+    lengths = {loc.length for loc in state.locations if loc.active}
     if 4 in lengths:
         return 4
     if 7 in lengths:
@@ -77,11 +75,8 @@ def start_turn(state: LanesState, log: StepLog) -> None:
     log.event("turn_started", None, turn=state.turn)
     if state.turn <= len(state.locations):  # LANES-2.2, LANES-1.6
         _reveal_location(state, state.locations[state.turn - 1], log)
-    if state.turn == last_turn(state) and not state.last_turn_doubled:  # LANES-9.2
-        state.last_turn_doubled = True
-        state.stakes *= 2
-        log.event("stakes", None, stakes=state.stakes, reason="last_turn")
-        log.step(f"Last turn: the stakes double to {state.stakes}.")
+    if state.turn == last_turn(state):
+        _double_for_last_turn(state, log, "Last turn")
     _run_timed(state, "turn_start", log)  # LANES-2.3, LANES-2.4
     for player in state.players:  # LANES-3.1
         player.energy = player.max_energy + player.extra_energy
@@ -100,30 +95,28 @@ def start_turn(state: LanesState, log: StepLog) -> None:
     )
 
 
+def _double_for_last_turn(state: LanesState, log: StepLog, why: str) -> None:
+    """LANES-9.2: the stakes double once, at the start of the turn known then to be the last."""
+    if state.last_turn_doubled:
+        return
+    state.last_turn_doubled = True
+    state.stakes *= 2
+    log.event("stakes", None, stakes=state.stakes, reason="last_turn")
+    log.step(f"{why}: the stakes double to {state.stakes}.")
+
+
 def decide_first(state: LanesState) -> tuple[int, str]:
     """LANES-5.2: more locations won, then more total power, then a coin flip; a "revealed last"
     effect on exactly one side overrides all of that."""
     last = [has_flag(state, "reveal_last", seat) for seat in (0, 1)]
     if last[0] != last[1]:
         return (1 if last[0] else 0), "reveal_last"
-    power = powers(state)
-    won = [0, 0]
-    total = [0, 0]
-    for loc in state.locations:
-        leader = location_leader(loc, power)
-        if leader is not None:
-            won[leader] += 1
-        for seat in (0, 1):
-            total[seat] += side_power(loc, seat, power)
-    if won[0] != won[1]:
-        return (0 if won[0] > won[1] else 1), "locations"
-    if total[0] != total[1]:
-        return (0 if total[0] > total[1] else 1), "power"
-    return state.rng.coin(), "coin"
+    ahead = standing(state).ahead()
+    return ahead if ahead is not None else (state.rng.coin(), "coin")
 
 
 def _reveal_location(state: LanesState, loc: Location, log: StepLog) -> None:
-    loc.revealed = True
+    loc.reveal()
     log.event("location_revealed", None, location=loc.index, id=loc.defn.id, name=loc.defn.name)
     log.step(f"{loc.defn.name} is revealed: {loc.defn.text}")
     for ability in loc.defn.by_when.get("on_reveal", ()):
@@ -142,12 +135,16 @@ def _timed_sources(state: LanesState, when: str) -> list[tuple[Card | Location, 
         if loc.active or (when == "game_start" and not loc.destroyed):
             for ability in loc.defn.by_when.get(when, ()):
                 found.append((loc, ability, "location"))
+    if when not in state.timings:
+        return found
     order = state.order()
     for seat in order:  # (2) cards on locations: first player first, left to right
         for loc in state.locations:
             for card in loc.sides[seat]:
                 if card.face_up and when in card.defn.by_when:
                     found.extend(_card_abilities(card, when, "board"))
+    if when not in state.hidden_timings:
+        return found
     for zone in ("hand", "deck"):  # (3) hand, left to right; (4) deck, top to bottom
         for seat in order:
             player = state.players[seat]
@@ -177,15 +174,18 @@ def _still_there(state: LanesState, source: Card | Location, zone: str) -> bool:
     return source in player.deck
 
 
+_TIMING_LABELS = {
+    "game_start": "Game start",
+    "turn_start": "Turn start",
+    "end_of_turn": "End of turn",
+    "game_end": "Game end",
+}
+
+
 def _run_timed(state: LanesState, when: str, log: StepLog) -> None:
     """Resolve every ability with this timing, one step each. The list is made before the
     first resolves; a source that has left its zone by its turn does nothing (docs/rulings.md)."""
-    label = {
-        "game_start": "Game start",
-        "turn_start": "Turn start",
-        "end_of_turn": "End of turn",
-        "game_end": "Game end",
-    }[when]
+    label = _TIMING_LABELS[when]
     for source, ability, zone in _timed_sources(state, when):
         if not _still_there(state, source, zone):
             continue
@@ -196,7 +196,7 @@ def _run_timed(state: LanesState, when: str, log: StepLog) -> None:
         elif zone == "board":
             log.step(
                 f"{label}: {SEAT[source.owner]}'s {source.defn.name} at "
-                f"{state.locations[source.loc].defn.name if source.loc >= 0 else 'play'}."
+                f"{state.locations[source.loc].label if source.loc >= 0 else 'play'}."
             )
         else:
             # Abilities in hand or deck are the owner's secret.
@@ -223,10 +223,10 @@ def reveal(state: LanesState, log: StepLog) -> None:
     for seat in state.order():  # LANES-5.1
         staged = state.staging.staged[seat]
         # LANES-5.3: moves first, in the order staged; then plays and activations.
-        for item in [s for s in staged if s.action.kind == "move"]:
+        for item in [s for s in staged if s.kind == "move"]:
             _resolve_move(state, seat, item, log)
-        for item in [s for s in staged if s.action.kind != "move"]:
-            if item.action.kind == "play":
+        for item in [s for s in staged if s.kind != "move"]:
+            if item.kind == "play":
                 _resolve_play(state, seat, item, log)
             else:
                 _resolve_activate(state, seat, item, log)
@@ -241,15 +241,15 @@ def reveal(state: LanesState, log: StepLog) -> None:
 
 
 def _resolve_move(state: LanesState, seat: int, item: Staged, log: StepLog) -> None:
-    card = state.cards[int(item.action["card"])]  # type: ignore[arg-type]
-    dest = state.locations[int(item.action["location"])]  # type: ignore[arg-type]
+    card = state.cards[item.card]
+    dest = state.locations[item.location]
     if card.loc != item.origin or not card.face_up or free_slots(dest, seat) <= 0:
         log.event("fizzled", None, seat=seat, kind="move", card=card.uid, name=card.defn.name)
         log.step(f"{SEAT[seat]}'s {card.defn.name} cannot move any more: nothing happens.")
         return
-    origin = state.locations[card.loc].defn.name
+    origin = state.locations[card.loc].label
     move_card(state, card, dest, log)
-    log.step(f"{SEAT[seat]}'s {card.defn.name} moves from {origin} to {dest.defn.name}.")
+    log.step(f"{SEAT[seat]}'s {card.defn.name} moves from {origin} to {dest.label}.")
 
 
 def can_land(loc: Location, seat: int) -> bool:
@@ -257,8 +257,8 @@ def can_land(loc: Location, seat: int) -> bool:
 
 
 def _resolve_play(state: LanesState, seat: int, item: Staged, log: StepLog) -> None:
-    card = state.cards[int(item.action["card"])]  # type: ignore[arg-type]
-    loc = state.locations[int(item.action["location"])]  # type: ignore[arg-type]
+    card = state.cards[item.card]
+    loc = state.locations[item.location]
     player = state.players[seat]
     if not can_land(loc, seat):  # LANES-4.6: back to hand, energy refunded
         player.energy += card.cost
@@ -266,9 +266,7 @@ def _resolve_play(state: LanesState, seat: int, item: Staged, log: StepLog) -> N
             player.deck.insert(0, card)
         log.event("returned", None, seat=seat, location=loc.index)
         log.event("returned_card", seat, seat=seat, card=card.uid, name=card.defn.name)
-        log.step(
-            f"{SEAT[seat]}'s card for {loc.defn.name} cannot be played there: it returns to hand."
-        )
+        log.step(f"{SEAT[seat]}'s card for {loc.label} cannot be played there: it returns to hand.")
         return
     if "face_down" in card.defn.keywords:
         place(state, card, loc, face_up=False)
@@ -276,13 +274,13 @@ def _resolve_play(state: LanesState, seat: int, item: Staged, log: StepLog) -> N
         log.event("played_face_down_card", seat, seat=seat, card=card.uid, name=card.defn.name)
         if "decoy" in card.defn.keywords:
             _place_decoy(state, card, log)
-        log.step(f"{SEAT[seat]} plays a card face down at {loc.defn.name}.")
+        log.step(f"{SEAT[seat]} plays a card face down at {loc.label}.")
         return
     place(state, card, loc, face_up=True)  # LANES-5.4
     log.event("revealed", None, seat=seat, card=card.uid, name=card.defn.name, location=loc.index)
     for ability in card.defn.by_when.get("on_reveal", ()):
         resolve(state, card, ability, log)
-    log.step(f"{SEAT[seat]} reveals {card.defn.name} at {loc.defn.name}.")
+    log.step(f"{SEAT[seat]} reveals {card.defn.name} at {loc.label}.")
 
 
 def _place_decoy(state: LanesState, card: Card, log: StepLog) -> None:
@@ -301,8 +299,10 @@ def _place_decoy(state: LanesState, card: Card, log: StepLog) -> None:
 
 
 def _resolve_activate(state: LanesState, seat: int, item: Staged, log: StepLog) -> None:
-    card = state.cards[int(item.action["card"])]  # type: ignore[arg-type]
-    if card.loc != item.origin or not card.face_up or card.activated:
+    card = state.cards[item.card]
+    # Only leaving the board stops it: a card its owner's own staged move took elsewhere (moves
+    # resolve first, LANES-5.3) or that was moved by an ability activates where it now is.
+    if card.loc < 0 or not card.face_up or card.activated:
         log.event("fizzled", None, seat=seat, kind="activate", card=card.uid, name=card.defn.name)
         log.step(f"{SEAT[seat]}'s {card.defn.name} is gone: its activation does nothing.")
         return
@@ -317,6 +317,20 @@ def _resolve_activate(state: LanesState, seat: int, item: Staged, log: StepLog) 
 
 
 def game_end(state: LanesState, log: StepLog) -> None:
+    """LANES-8: face-down cards turn up, game-end abilities resolve, the winner is decided."""
+    # A 7-turn location broken during turn 6 makes turn 6 the last only once it is over
+    # (LANES-7.3): the last-turn doubling it missed happens now (docs/rulings.md).
+    _double_for_last_turn(state, log, f"Turn {state.turn} was the last turn after all")
+    _turn_face_up(state, log)
+    _run_timed(state, "game_end", log)  # LANES-8.2
+    state.result = winner(state)
+    log.event("game_over", None, **state.result.to_json())
+    log.step(state.result.summary)
+
+
+def _turn_face_up(state: LanesState, log: StepLog) -> None:
+    """LANES-8.1: face-down cards one at a time in the order placed, then decoy pairs left to
+    right (the Decoy leaves, the real card turns up)."""
     face_down = sorted(
         (c for loc in state.locations for side in loc.sides for c in side if not c.face_up),
         key=lambda c: c.placed,
@@ -328,11 +342,11 @@ def game_end(state: LanesState, log: StepLog) -> None:
         )
         log.step(
             f"{SEAT[card.owner]}'s face-down card at "
-            f"{state.locations[card.loc].defn.name} is {card.defn.name}."
+            f"{state.locations[card.loc].label} is {card.defn.name}."
         )
     pairs = sorted((c for c in face_down if c.twin), key=lambda c: (c.loc, c.placed))
     for card in pairs:  # decoy pairs: left → center → right
-        where = state.locations[card.loc].defn.name
+        where = state.locations[card.loc].label
         if card.defn.id == "decoy":
             log.event("decoy_removed", None, seat=card.owner, card=card.uid, location=card.loc)
             state.locations[card.loc].sides[card.owner].remove(card)
@@ -351,38 +365,20 @@ def game_end(state: LanesState, log: StepLog) -> None:
             log.step(
                 f"{SEAT[card.owner]}'s face-down card at {where} is the real {card.defn.name}."
             )
-    _run_timed(state, "game_end", log)  # LANES-8.2
-    state.result = winner(state)
-    log.event("game_over", None, **state.result.to_json())
-    log.step(state.result.summary)
 
 
 def winner(state: LanesState) -> Result:
     """LANES-8.3, with the stakes of LANES-9.3."""
-    power = powers(state)
-    won = [0, 0]
-    total = [0, 0]
-    leaders: list[int | None] = []
-    for loc in state.locations:
-        leader = location_leader(loc, power)
-        leaders.append(leader)
-        if leader is not None:
-            won[leader] += 1
-        for seat in (0, 1):
-            total[seat] += side_power(loc, seat, power)
+    now = standing(state)
+    won, total = now.won, now.total
     detail = {
         "locations_won": won,
         "total_power": total,
-        "leaders": leaders,
+        "leaders": now.leaders,
         "stakes": state.stakes,
     }
-    if won[0] != won[1]:
-        seat, reason = (0 if won[0] > won[1] else 1), "locations"
-        how = f"{won[seat]} locations to {won[1 - seat]}"
-    elif total[0] != total[1]:
-        seat, reason = (0 if total[0] > total[1] else 1), "power"
-        how = f"locations tied, {total[seat]} power to {total[1 - seat]}"
-    else:
+    ahead = now.ahead()
+    if ahead is None:
         return Result(
             (),
             "draw",
@@ -390,6 +386,11 @@ def winner(state: LanesState) -> Result:
             (0, 0),
             detail,
         )
+    seat, reason = ahead
+    if reason == "locations":
+        how = f"{won[seat]} locations to {won[1 - seat]}"
+    else:
+        how = f"locations tied, {total[seat]} power to {total[1 - seat]}"
     points = (state.stakes, -state.stakes) if seat == 0 else (-state.stakes, state.stakes)
     return Result(
         (seat,),

@@ -9,15 +9,14 @@ from ..engine import Action, ActionSpec, Result, Rng, StepLog
 from . import actions, flow
 from .cards import CardPool
 from .effects import HAND_LIMIT
+from .loading import DECK_SIZE
 from .state import SLOTS, LanesState, Location
 from .views import LanesView, view
 
 __all__ = ["VERSION", "LanesRuleset"]
 
-VERSION = "1"
+VERSION = "2"
 """The rules' own version; the card pool's digest is appended (see ``LanesRuleset.version``)."""
-
-DECK_SIZE = 12
 
 
 class LanesRuleset:
@@ -30,6 +29,13 @@ class LanesRuleset:
     def __init__(self, pool: CardPool) -> None:
         self.pool = pool
         self.version = f"{VERSION}+{pool.digest[:12]}"
+        # Abilities may make any token, so every match counts with the tokens' timings too
+        # (those in hand or deck, and all of them).
+        tokens = [card for card in pool.cards.values() if card.token]
+        self._tokens_unseen: frozenset[str] = frozenset().union(
+            *(card.unseen_timings for card in tokens)
+        )
+        self._tokens_timings: frozenset[str] = frozenset().union(*(card.by_when for card in tokens))
 
     def __repr__(self) -> str:
         return f"<LanesRuleset {self.version}>"
@@ -89,12 +95,11 @@ class LanesRuleset:
         for seat, deck in enumerate(setup["decks"]):
             player = state.players[seat]
             player.deck = [state.new_card(self.pool.cards[c], seat) for c in deck]
-        ids = setup.get("locations")
-        if ids is None:
-            ids = sorted(self.pool.locations)
-            state.rng.shuffle(ids)
-            ids = ids[:3]
+        ids = setup.get("locations") or _deal_locations(state.rng, sorted(self.pool.locations))
         state.locations = [Location(i, self.pool.locations[x], 2) for i, x in enumerate(ids)]
+        defs = {card.defn.id: card.defn for card in state.cards.values()}.values()
+        state.hidden_timings = self._tokens_unseen.union(*(d.unseen_timings for d in defs))
+        state.timings = self._tokens_timings.union(*(d.by_when for d in defs))
         return state
 
     def begin(self, state: LanesState, log: StepLog) -> None:
@@ -124,7 +129,7 @@ class LanesRuleset:
         """The invariants ``state`` breaks (empty when all hold): used by soak tests."""
         broken = []
         for p in state.players:
-            if not 0 <= p.energy <= p.max_energy + p.turn_energy:
+            if not 0 <= p.energy <= p.turn_energy:
                 broken.append(f"seat {p.seat} has {p.energy} energy of {p.turn_energy}")
             if len(p.hand) > HAND_LIMIT:
                 broken.append(f"seat {p.seat} holds {len(p.hand)} cards (LANES-3.3)")
@@ -137,3 +142,11 @@ class LanesRuleset:
         if state.stakes not in (1, 2, 4, 8):
             broken.append(f"stakes {state.stakes} (LANES-9.2)")
         return broken
+
+
+def _deal_locations(rng: Rng, ids: list[str]) -> list[str]:
+    """Three locations drawn at random without replacement (the first steps of a shuffle)."""
+    for i in range(3):
+        j = i + rng.below(len(ids) - i)
+        ids[i], ids[j] = ids[j], ids[i]
+    return ids[:3]

@@ -7,10 +7,9 @@ location side lists its cards in the order they arrived (LANES-2.4).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-from ..engine import Action, Result, Rng, Staging
+from ..engine import Action, Option, Result, Rng, Staging
 from .cards import CardDef, CardPool, LocationDef
 
 __all__ = ["SLOTS", "Card", "LanesState", "Location", "Player", "Staged"]
@@ -23,6 +22,7 @@ class Card:
     __slots__ = (
         "activated",
         "bonus",
+        "cost",
         "cost_mod",
         "defn",
         "face_up",
@@ -39,15 +39,17 @@ class Card:
         self.owner = owner
         self.bonus = 0  # lasting power changes from abilities
         self.cost_mod = 0  # lasting cost changes (while in hand or deck)
+        self.cost = defn.cost  # what it costs now: read on every legality check
         self.face_up = False
         self.loc = -1  # location index while on the board, else -1
         self.placed = -1  # when it arrived on the board (a match-wide counter)
         self.activated = False  # its "Activate" ability has been used
         self.twin = 0  # the uid of the other card of a decoy pair
 
-    @property
-    def cost(self) -> int:
-        return max(0, self.defn.cost + self.cost_mod)
+    def change_cost(self, delta: int) -> None:
+        """A lasting cost change; the cost never goes below 0."""
+        self.cost_mod += delta
+        self.cost = max(0, self.defn.cost + self.cost_mod)
 
     @property
     def base_power(self) -> int:
@@ -72,22 +74,58 @@ class Card:
         ]
 
 
+_HIDDEN_LABELS = (
+    "Left (not yet revealed)",
+    "Center (not yet revealed)",
+    "Right (not yet revealed)",
+)
+
+
 class Location:
-    __slots__ = ("defn", "destroyed", "disabled", "index", "ongoing", "revealed", "sides")
+    __slots__ = (
+        "active",
+        "defn",
+        "destroyed",
+        "disabled",
+        "index",
+        "label",
+        "length",
+        "ongoing",
+        "option",
+        "revealed",
+        "sides",
+    )
 
     def __init__(self, index: int, defn: LocationDef, seats: int) -> None:
         self.index = index
         self.defn = defn
-        self.ongoing = defn.ongoing  # looked up on every legality check
+        # Read from the definition once: looked up on every legality check and turn.
+        self.ongoing = defn.ongoing
+        self.length = defn.last_turn
         self.revealed = False
         self.disabled = False  # its ability no longer works
         self.destroyed = False  # gone: no cards, no plays, no ability
+        self.active = False  # its ability works: revealed, neither disabled nor destroyed
         self.sides: list[list[Card]] = [[] for _ in range(seats)]
+        # How captions and menus name it: unrevealed, only its side shows (LANES-1.6).
+        self.label = _HIDDEN_LABELS[index]
+        self.option = Option(index, self.label)  # as a menu offers it
 
-    @property
-    def active(self) -> bool:
-        """Its ability works: revealed, neither disabled nor destroyed."""
-        return self.revealed and not self.disabled and not self.destroyed
+    # Only these change how a location stands, so that ``active`` and ``label`` stay true.
+
+    def reveal(self) -> None:
+        self.revealed = True
+        self.active = not self.disabled and not self.destroyed
+        self.label = self.defn.name
+        self.option = Option(self.index, self.label)
+
+    def disable(self) -> None:
+        self.disabled = True
+        self.active = False
+
+    def destroy(self) -> None:
+        self.destroyed = True
+        self.active = False
 
     def canonical(self) -> list[Any]:
         return [
@@ -149,12 +187,19 @@ class Player:
         ]
 
 
-@dataclass(frozen=True, slots=True)
-class Staged:
-    """A staged action and where its card stood when it was staged (LANES-4.6 checks that)."""
+class Staged(NamedTuple):
+    """A staged action, read out once: its kind, card and destination, and where its card stood
+    when it was staged (LANES-4.6 checks that)."""
 
     action: Action
-    origin: int
+    kind: str
+    card: int
+    location: int  # where a play or move goes; -1 for an activation
+    origin: int  # where the card stood; -1 for a play from hand
+
+    @classmethod
+    def of(cls, action: Action, card: Card, location: int = -1) -> Staged:
+        return cls(action, action.kind, card.uid, location, card.loc)
 
     def to_json(self) -> dict[str, Any]:
         return {**self.action.to_json(), "origin": self.origin}
@@ -164,6 +209,7 @@ class LanesState:
     __slots__ = (
         "cards",
         "first",
+        "hidden_timings",
         "last_turn_doubled",
         "locations",
         "next_placed",
@@ -175,6 +221,7 @@ class LanesState:
         "seats",
         "staging",
         "stakes",
+        "timings",
         "turn",
     )
 
@@ -193,6 +240,11 @@ class LanesState:
         self.next_uid = 1
         self.next_placed = 0
         self.result: Result | None = None
+        # Timings some card of this match may have in a hand or a deck (LANES-2.3 groups 3 and
+        # 4): the turn flow looks through hands and decks only for these. Derived from the setup.
+        self.hidden_timings: frozenset[str] = frozenset()
+        # Timings some card of this match has at all: others need no look at the cards.
+        self.timings: frozenset[str] = frozenset()
 
     def new_card(self, defn: CardDef, owner: int) -> Card:
         card = Card(self.next_uid, defn, owner)

@@ -165,7 +165,7 @@ def _location(loc: Location, power: dict[int, int], viewer: int | None) -> Locat
 
 def _player(state: LanesState, seat: int, viewer: int | None) -> PlayerView:
     player = state.players[seat]
-    staged_plays = sum(1 for s in state.staging.staged[seat] if s.action.kind == "play")
+    staged_plays = sum(1 for s in state.staging.staged[seat] if s.kind == "play")
     own = seat == viewer
     return PlayerView(
         seat=seat,
@@ -188,9 +188,7 @@ def view(state: LanesState, viewer: int | None) -> LanesView:
         hand = tuple(_hand_card(c) for c in state.players[viewer].hand)
         staged = tuple(
             StagedView(
-                s.action.kind,
-                _hand_card(state.cards[int(s.action["card"])]),  # type: ignore[arg-type]
-                s.action.get("location"),  # type: ignore[arg-type]
+                s.kind, _hand_card(state.cards[s.card]), s.location if s.location >= 0 else None
             )
             for s in state.staging.staged[viewer]
         )
