@@ -223,10 +223,14 @@ def reveal(state: LanesState, log: StepLog) -> None:
     for seat in state.order():  # LANES-5.1
         staged = state.staging.staged[seat]
         # LANES-5.3: moves first, in the order staged; then plays and activations.
-        for item in [s for s in staged if s.kind == "move"]:
-            _resolve_move(state, seat, item, log)
-        for item in [s for s in staged if s.kind != "move"]:
-            if item.kind == "play":
+        in_order = [s for s in staged if s.kind == "move"] + [s for s in staged if s.kind != "move"]
+        for item in in_order:
+            # An action leaves the staging area as it resolves, so the views after each step
+            # count a played card once: on the board, not also in the hand size (LANES-4.2).
+            staged.remove(item)
+            if item.kind == "move":
+                _resolve_move(state, seat, item, log)
+            elif item.kind == "play":
                 _resolve_play(state, seat, item, log)
             else:
                 _resolve_activate(state, seat, item, log)

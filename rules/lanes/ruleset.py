@@ -71,6 +71,8 @@ class LanesRuleset:
                 known = ", ".join(self.pool.decks)
                 raise ValueError(f"setup: decks[{i}]: no starter deck {deck!r} (known: {known})")
             return list(self.pool.decks[deck].cards)
+        if not isinstance(deck, list | tuple) or not all(isinstance(c, str) for c in deck):
+            raise ValueError(f"setup: decks[{i}]: a starter deck id or a list of card ids")
         cards = list(deck)
         if len(cards) != DECK_SIZE:
             raise ValueError(f"setup: decks[{i}]: a deck holds {DECK_SIZE} cards (LANES-1.5)")

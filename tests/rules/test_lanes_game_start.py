@@ -114,6 +114,9 @@ def test_lanes_1_5_a_deck_is_12_cards_with_no_name_twice() -> None:
         rules.normalize_setup({"decks": [[*embers[:11], "moth-page"], embers]})
     with pytest.raises(ValueError, match="no deck card 'spark'"):
         rules.normalize_setup({"decks": [[*embers[:11], "spark"], embers]})
+    for bad in (12, [1] * 12, {"cards": embers}):
+        with pytest.raises(ValueError, match="a starter deck id or a list of card ids"):
+            rules.normalize_setup({"decks": [bad, embers]})
 
 
 def test_lanes_1_5_there_is_no_mulligan() -> None:

@@ -142,6 +142,27 @@ def test_lanes_4_2_the_opponent_sees_no_staged_action_only_the_hand_size() -> No
     assert resolution.steps_for(1) == () and resolution.steps_for(None) == ()
 
 
+def test_lanes_4_2_a_played_card_counts_once_during_the_reveal() -> None:
+    """Others count a staged card in the hand until it resolves, then only on the board."""
+    s = prepare(hands=(["moth-page", "tin-soldier", "lamplighter"], []), energy=5)
+    s.set_first(0)
+    s.play(0, "tin-soldier", 1)
+    s.play(0, "moth-page", 0)
+    s.end_turn(0)
+    reveal = s.match.apply(1, Action("end_turn"), views=True)
+    seen = [
+        (
+            step.views[None].players[0].hand_size,
+            sum(len(loc.sides[0].cards) for loc in step.views[None].locations),
+        )
+        for step in reveal.steps
+        if step.public and step.views is not None
+    ]
+    # Hand 3 at the start, the two plays land one at a time, then the turn's draw.
+    assert (3, 0) in seen and (2, 1) in seen and (1, 2) in seen
+    assert all(hand + board <= 3 for hand, board in seen[: seen.index((1, 2)) + 1])
+
+
 # -- LANES-4.3 --------------------------------------------------------------------------------
 
 
