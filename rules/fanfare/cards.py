@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine.datafile import DataError
+
 __all__ = [
     "CHOSEN",
     "EFFECTS",
@@ -217,10 +219,6 @@ class _Value:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Any:
         return self
-
-
-class DataError(ValueError):
-    """A card-pool file that does not validate: the message names file, entry and field."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from ..engine.datafile import one_of
 from .cards import (
     AMOUNT_FROM,
     CHOSEN,
@@ -32,10 +33,7 @@ __all__ = [
     "check_target",
     "check_when",
     "check_zone",
-    "get",
     "in_range",
-    "one_of",
-    "only",
     "parse_condition",
 ]
 
@@ -53,28 +51,6 @@ def parse_condition(where: str, text: Any) -> Condition:
     if subject not in SUBJECTS:
         raise DataError(f"{where}: {subject!r} is not one of {', '.join(SUBJECTS)}")
     return Condition(subject, op, n)
-
-
-def get(where: str, entry: Mapping[str, Any], name: str, kind: type, default: Any = ...) -> Any:
-    if name not in entry:
-        if default is ...:
-            raise DataError(f"{where}: {name}: missing")
-        return default
-    value = entry[name]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise DataError(f"{where}: {name}: expected {kind.__name__}, got {value!r}")
-    return value
-
-
-def only(where: str, entry: Mapping[str, Any], allowed: set[str]) -> None:
-    unknown = sorted(set(entry) - allowed)
-    if unknown:
-        raise DataError(f"{where}: {unknown[0]}: unknown field")
-
-
-def one_of(where: str, name: str, value: Any, allowed: tuple[str, ...]) -> None:
-    if value not in allowed:
-        raise DataError(f"{where}: {name}: {value!r} is not one of {', '.join(allowed)}")
 
 
 def in_range(where: str, name: str, value: int, low: int, high: int) -> None:

@@ -10,13 +10,13 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import tomllib
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
+from ..engine.datafile import field, one_of, only, read_tables
 from .cards import (
     AURA_TARGETS,
     DRAWN_RESULTS,
@@ -41,10 +41,7 @@ from .checks import (
     check_target,
     check_when,
     check_zone,
-    get,
     in_range,
-    one_of,
-    only,
     parse_condition,
 )
 
@@ -72,7 +69,7 @@ def load_pool(data_dir: str | Path | None = None) -> CardPool:
     from .text import finish_card
 
     root = Path(data_dir) if data_dir is not None else default_data_dir()
-    raw_cards = _read(root / "cards.toml", "card")
+    raw_cards = read_tables(root / "cards.toml", "card")
     cards: dict[str, CardDef] = {}
     wheres: dict[str, str] = {}
     names: set[str] = set()
@@ -88,7 +85,7 @@ def load_pool(data_dir: str | Path | None = None) -> CardPool:
     for card_id, card in cards.items():
         check_refs(wheres[card_id], card, cards)
     decks: dict[str, Deck] = {}
-    for where, entry in _read(root / "decks.toml", "deck"):
+    for where, entry in read_tables(root / "decks.toml", "deck"):
         deck = _deck(where, entry, cards)
         if deck.id in decks:
             raise DataError(f"{where}: id: {deck.id!r} is used twice")
@@ -113,23 +110,6 @@ def load_pool(data_dir: str | Path | None = None) -> CardPool:
 # -- reading and checking -------------------------------------------------------------------------
 
 
-def _read(path: Path, table: str) -> list[tuple[str, Any]]:
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise DataError(f"{path}: file not found") from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{path}: not valid TOML ({exc})") from exc
-    entries = data.get(table)
-    if not isinstance(entries, list) or not entries:
-        raise DataError(f"{path}: expected one or more [[{table}]] tables")
-    out = []
-    for i, entry in enumerate(entries):
-        label = entry.get("id", f"#{i + 1}") if isinstance(entry, dict) else f"#{i + 1}"
-        out.append((f"{path.name}: {table} {label!r}", entry))
-    return out
-
-
 def _default_target(effect: str) -> str | None:
     """Player effects default to their owner, and an effect with one target to that one."""
     targets = EFFECTS[effect].targets
@@ -141,10 +121,10 @@ def _default_target(effect: str) -> str | None:
 def _part(where: str, entry: Any, when: str, kind: str, granted: bool) -> Part:
     if not isinstance(entry, dict):
         raise DataError(f"{where}: expected a table, got {entry!r}")
-    effect = get(where, entry, "effect", str)
+    effect = field(where, entry, "effect", str)
     one_of(where, "effect", effect, tuple(EFFECTS))
     rule = EFFECTS[effect]
-    target = get(where, entry, "target", str, _default_target(effect))
+    target = field(where, entry, "target", str, _default_target(effect))
     if target is None:
         raise DataError(f"{where}: target: missing ({effect!r} needs one)")
     if when == "aura":
@@ -159,15 +139,15 @@ def _part(where: str, entry: Any, when: str, kind: str, granted: bool) -> Part:
     part = Part(
         effect,
         target,
-        amount=get(where, entry, "amount", int, 1),
-        attack=get(where, entry, "attack", int, 0),
-        defence=get(where, entry, "defence", int, 0),
-        card=get(where, entry, "card", str, None),
-        keyword=get(where, entry, "keyword", str, None),
-        amount_from=get(where, entry, "amount_from", str, None),
-        until=get(where, entry, "until", str, None),
+        amount=field(where, entry, "amount", int, 1),
+        attack=field(where, entry, "attack", int, 0),
+        defence=field(where, entry, "defence", int, 0),
+        card=field(where, entry, "card", str, None),
+        keyword=field(where, entry, "keyword", str, None),
+        amount_from=field(where, entry, "amount_from", str, None),
+        until=field(where, entry, "until", str, None),
         instead=None,
-        instead_amount=get(where, entry, "instead_amount", int, 0),
+        instead_amount=field(where, entry, "instead_amount", int, 0),
     )
     if "instead" in entry:
         part = replace(part, instead=parse_condition(f"{where}: instead", entry["instead"]))
@@ -181,7 +161,7 @@ def _granted(where: str, entry: Any, effect: str) -> Ability:
     where = f"{where}: grants"
     if not isinstance(entry, dict):
         raise DataError(f"{where}: expected a table")
-    when = get(where, entry, "when", str)
+    when = field(where, entry, "when", str)
     allowed = LEADER_TIMINGS if effect == "grant_leader" else _GRANTABLE
     if when not in allowed:
         raise DataError(f"{where}: when: {when!r} cannot be granted by {effect!r}")
@@ -198,10 +178,10 @@ def _ability(where: str, entry: Any, key: str, kind: str, *, granted: bool = Fal
     if not isinstance(entry, dict):
         raise DataError(f"{where}: expected a table")
     only(where, entry, _ABILITY_FIELDS)
-    when = get(where, entry, "when", str)
+    when = field(where, entry, "when", str)
     one_of(where, "when", when, TIMINGS)
     check_when(where, when, kind)
-    zone = get(where, entry, "zone", str, "board")
+    zone = field(where, entry, "zone", str, "board")
     one_of(where, "zone", zone, ("board", "hand", "deck"))
     condition = None
     if "condition" in entry:
@@ -210,7 +190,7 @@ def _ability(where: str, entry: Any, key: str, kind: str, *, granted: bool = Fal
         condition = parse_condition(f"{where}: condition", entry["condition"])
     part_entry = {k: v for k, v in entry.items() if k not in ("when", "zone", "condition", "then")}
     parts = [_part(where, part_entry, when, kind, granted)]
-    then = get(where, entry, "then", list, [])
+    then = field(where, entry, "then", list, [])
     for i, sub in enumerate(then):
         if isinstance(sub, dict) and {"when", "zone", "condition", "then"} & set(sub):
             raise DataError(f"{where}: then {i + 1}: a later part has no timing of its own")
@@ -248,25 +228,25 @@ def _card(where: str, entry: Any) -> CardDef:
     if not isinstance(entry, dict):
         raise DataError(f"{where}: expected a table")
     only(where, entry, _CARD_FIELDS)
-    card_id = get(where, entry, "id", str)
+    card_id = field(where, entry, "id", str)
     if not _ID.match(card_id):
         raise DataError(f"{where}: id: {card_id!r} is not kebab-case")
-    kind = get(where, entry, "kind", str)
+    kind = field(where, entry, "kind", str)
     one_of(where, "kind", kind, KINDS)
-    cost = get(where, entry, "cost", int)
+    cost = field(where, entry, "cost", int)
     in_range(where, "cost", cost, 0, 10)
     attack, defence = _stats(where, entry, kind)
     abilities = tuple(
         _ability(f"{where}: ability {i + 1}", a, f"{card_id}#{i + 1}", kind)
-        for i, a in enumerate(get(where, entry, "ability", list, []))
+        for i, a in enumerate(field(where, entry, "ability", list, []))
     )
-    drawn = get(where, entry, "drawn", str, None)
+    drawn = field(where, entry, "drawn", str, None)
     if drawn is not None:
         one_of(where, "drawn", drawn, DRAWN_RESULTS)
     check_card_abilities(where, kind, abilities, drawn)
     return CardDef(
         card_id,
-        get(where, entry, "name", str),
+        field(where, entry, "name", str),
         kind,
         cost,
         attack,
@@ -274,13 +254,13 @@ def _card(where: str, entry: Any) -> CardDef:
         _countdown(where, entry, kind),
         _keywords(where, entry, kind),
         abilities,
-        get(where, entry, "token", bool, False),
+        field(where, entry, "token", bool, False),
         drawn,
     )
 
 
 def _countdown(where: str, entry: Mapping[str, Any], kind: str) -> int | None:
-    countdown: int | None = get(where, entry, "countdown", int, None)
+    countdown: int | None = field(where, entry, "countdown", int, None)
     if countdown is not None:
         if kind != "amulet":
             raise DataError(f"{where}: countdown: only an amulet counts down")
@@ -289,7 +269,7 @@ def _countdown(where: str, entry: Mapping[str, Any], kind: str) -> int | None:
 
 
 def _keywords(where: str, entry: Mapping[str, Any], kind: str) -> frozenset[str]:
-    keywords = get(where, entry, "keywords", list, [])
+    keywords = field(where, entry, "keywords", list, [])
     for keyword in keywords:
         one_of(where, "keywords", keyword, KEYWORDS)
     if keywords and kind != "follower":
@@ -305,8 +285,8 @@ def _stats(where: str, entry: Mapping[str, Any], kind: str) -> tuple[int, int]:
             if name in entry:
                 raise DataError(f"{where}: {name}: only a follower has {name}")
         return 0, 0
-    attack = get(where, entry, "attack", int)
-    defence = get(where, entry, "defence", int)
+    attack = field(where, entry, "attack", int)
+    defence = field(where, entry, "defence", int)
     in_range(where, "attack", attack, 0, 20)
     in_range(where, "defence", defence, 1, 20)
     return attack, defence
@@ -316,7 +296,7 @@ def _deck(where: str, entry: Any, cards: Mapping[str, CardDef]) -> Deck:
     if not isinstance(entry, dict):
         raise DataError(f"{where}: expected a table")
     only(where, entry, {"id", "name", "cards", "blurb"})
-    card_ids = get(where, entry, "cards", list)
+    card_ids = field(where, entry, "cards", list)
     if len(card_ids) != DECK_SIZE:
         raise DataError(
             f"{where}: cards: a deck holds {DECK_SIZE} cards (FANFARE-1.1), "
@@ -333,10 +313,10 @@ def _deck(where: str, entry: Any, cards: Mapping[str, CardDef]) -> Deck:
                 f"{where}: cards: {count} copies of {card_id!r} (FANFARE-1.1: at most 3)"
             )
     return Deck(
-        get(where, entry, "id", str),
-        get(where, entry, "name", str),
+        field(where, entry, "id", str),
+        field(where, entry, "name", str),
         tuple(card_ids),
-        get(where, entry, "blurb", str, ""),
+        field(where, entry, "blurb", str, ""),
     )
 
 

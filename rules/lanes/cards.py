@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from ..engine.datafile import DataError
+
 __all__ = [
     "Ability",
     "CardDef",
@@ -106,10 +108,6 @@ LOCATION_EFFECTS: Mapping[str, str] = {
 }
 """The effects a location may have, each with the one target it can have (a location belongs to
 nobody: it acts on every card here or on each player)."""
-
-
-class DataError(ValueError):
-    """A card-pool file that does not validate: the message names file, entry and field."""
 
 
 @dataclass(frozen=True, slots=True)

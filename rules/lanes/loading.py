@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
+from ..engine.datafile import by_id, field, one_of, only, read_tables
 from .cards import (
     ADD_INTO,
     CONDITIONS,
@@ -60,19 +60,19 @@ def load_pool(data_dir: str | Path | None = None) -> CardPool:
     from .text import card_text, location_text
 
     root = Path(data_dir) if data_dir is not None else default_data_dir()
-    raw_cards = _read(root / "cards.toml", "card")
-    raw_locations = _read(root / "locations.toml", "location")
-    raw_decks = _read(root / "decks.toml", "deck")
+    raw_cards = read_tables(root / "cards.toml", "card")
+    raw_locations = read_tables(root / "locations.toml", "location")
+    raw_decks = read_tables(root / "decks.toml", "deck")
 
-    cards = _by_id(raw_cards, _card)
-    locations = _by_id(raw_locations, _location)
+    cards = by_id(raw_cards, _card)
+    locations = by_id(raw_locations, _location)
     for card_where, card in _with_where(raw_cards, cards):
         _check_refs(card_where, card.abilities, cards)
         if "decoy" in card.keywords and not _is_token(cards, DECOY):
             raise DataError(f"{card_where}: keywords: 'decoy' needs a token card {DECOY!r}")
     for loc_where, location in _with_where(raw_locations, locations):
         _check_refs(loc_where, location.abilities, cards)
-    decks = _by_id(raw_decks, lambda where, entry: _deck(where, entry, cards))
+    decks = by_id(raw_decks, lambda where, entry: _deck(where, entry, cards))
 
     # Texts come last: they may name tokens, which must all be known by then.
     cards = {k: _with_text(c, card_text(c, cards)) for k, c in cards.items()}
@@ -93,93 +93,43 @@ def load_pool(data_dir: str | Path | None = None) -> CardPool:
 # -- reading and checking -------------------------------------------------------------------------
 
 
-def _read(path: Path, table: str) -> list[tuple[str, dict[str, Any]]]:
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise DataError(f"{path}: file not found") from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{path}: not valid TOML ({exc})") from exc
-    entries = data.get(table)
-    if not isinstance(entries, list) or not entries:
-        raise DataError(f"{path}: expected one or more [[{table}]] tables")
-    out = []
-    for i, entry in enumerate(entries):
-        label = entry.get("id", f"#{i + 1}") if isinstance(entry, dict) else f"#{i + 1}"
-        out.append((f"{path.name}: {table} {label!r}", entry))
-    return out
-
-
-def _by_id(raw: list[tuple[str, dict[str, Any]]], parse: Callable[[str, Any], T]) -> dict[str, T]:
-    """Each entry parsed, by id; an id may be used once."""
-    out: dict[str, T] = {}
-    for where, entry in raw:
-        item = parse(where, entry)
-        if item.id in out:
-            raise DataError(f"{where}: id: {item.id!r} is used twice")
-        out[item.id] = item
-    return out
-
-
 def _with_where(raw: list[tuple[str, dict[str, Any]]], parsed: Mapping[str, Any]) -> list[Any]:
     return [(where, parsed[entry["id"]]) for where, entry in raw]
-
-
-def _get(where: str, entry: Mapping[str, Any], name: str, kind: type, default: Any = ...) -> Any:
-    if name not in entry:
-        if default is ...:
-            raise DataError(f"{where}: {name}: missing")
-        return default
-    value = entry[name]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise DataError(f"{where}: {name}: expected {kind.__name__}, got {value!r}")
-    return value
-
-
-def _only(where: str, entry: Mapping[str, Any], allowed: set[str]) -> None:
-    unknown = sorted(set(entry) - allowed)
-    if unknown:
-        raise DataError(f"{where}: {unknown[0]}: unknown field")
-
-
-def _one_of(where: str, name: str, value: Any, allowed: tuple[str, ...]) -> None:
-    if value not in allowed:
-        raise DataError(f"{where}: {name}: {value!r} is not one of {', '.join(allowed)}")
 
 
 def _ability(where: str, entry: Any, *, location: bool) -> Ability:
     if not isinstance(entry, dict):
         raise DataError(f"{where}: expected a table, got {entry!r}")
-    _only(where, entry, {f.name for f in fields(Ability)})
-    when = _get(where, entry, "when", str)
-    _one_of(where, "when", when, WHENS)
-    effect = _get(where, entry, "effect", str)
-    _one_of(where, "effect", effect, tuple(EFFECTS))
+    only(where, entry, {f.name for f in fields(Ability)})
+    when = field(where, entry, "when", str)
+    one_of(where, "when", when, WHENS)
+    effect = field(where, entry, "effect", str)
+    one_of(where, "effect", effect, tuple(EFFECTS))
     rule = EFFECTS[effect]
     if when not in rule.whens:
         raise DataError(f"{where}: when: {effect!r} cannot happen at {when!r}")
     if location:
         target = _location_target(where, entry, effect, when)
     else:
-        target = _get(where, entry, "target", str, rule.targets[0])
-        _one_of(where, "target", target, rule.targets)
-    zone = _get(where, entry, "zone", str, "board")
-    _one_of(where, "zone", zone, ZONES)
+        target = field(where, entry, "target", str, rule.targets[0])
+        one_of(where, "target", target, rule.targets)
+    zone = field(where, entry, "zone", str, "board")
+    one_of(where, "zone", zone, ZONES)
     if zone != "board" and (location or when not in ("turn_start", "end_of_turn")):
         raise DataError(
             f"{where}: zone: only a card's turn_start and end_of_turn work from {zone!r}"
         )
-    amount = _get(where, entry, "amount", int, 1)
+    amount = field(where, entry, "amount", int, 1)
     if effect == "last_turn" and amount not in (4, 7):
         raise DataError(f"{where}: amount: a game lasts 4 or 7 turns, not {amount}")
     card, into = _made_card(where, entry, effect, zone, location=location)
-    condition = _get(where, entry, "condition", str, None)
+    condition = field(where, entry, "condition", str, None)
     if condition is not None:
-        _one_of(where, "condition", condition, CONDITIONS)
+        one_of(where, "condition", condition, CONDITIONS)
     if when == "ongoing" and effect == "power":
-        _one_of(where, "target", target, STEADY_TARGETS)
+        one_of(where, "target", target, STEADY_TARGETS)
         if condition is not None:
-            _one_of(where, "condition", condition, STEADY_CONDITIONS)
+            one_of(where, "condition", condition, STEADY_CONDITIONS)
     return Ability(when, effect, target, amount, zone, card, into, condition)
 
 
@@ -190,7 +140,7 @@ def _location_target(where: str, entry: Mapping[str, Any], effect: str, when: st
     if when in ("activate", "on_move", "game_end"):
         raise DataError(f"{where}: when: a location has no {when!r} ability")
     only = LOCATION_EFFECTS[effect]
-    target = _get(where, entry, "target", str, only)
+    target = field(where, entry, "target", str, only)
     if target != only:
         raise DataError(
             f"{where}: target: a location's {effect!r} reaches {only!r}, not {target!r}"
@@ -207,11 +157,11 @@ def _made_card(
             if name in entry:
                 raise DataError(f"{where}: {name}: only an 'add' effect makes cards")
         return None, "hand"
-    card = _get(where, entry, "card", str, None)
+    card = field(where, entry, "card", str, None)
     if card is None:
         raise DataError(f"{where}: card: 'add' needs the id of the card it makes")
-    into = _get(where, entry, "into", str, "hand")
-    _one_of(where, "into", into, ADD_INTO)
+    into = field(where, entry, "into", str, "hand")
+    one_of(where, "into", into, ADD_INTO)
     if into == "enemy_other_locations" and (location or zone != "board"):
         raise DataError(f"{where}: into: only a card on the board has other locations")
     return card, into
@@ -227,26 +177,26 @@ def _group(abilities: tuple[Ability, ...]) -> dict[str, tuple[Ability, ...]]:
 def _card(where: str, entry: Any) -> CardDef:
     if not isinstance(entry, dict):
         raise DataError(f"{where}: expected a table")
-    _only(where, entry, {"id", "name", "cost", "power", "ability", "keywords", "token"})
-    card_id = _get(where, entry, "id", str)
-    name = _get(where, entry, "name", str)
-    cost = _get(where, entry, "cost", int)
-    power = _get(where, entry, "power", int)
+    only(where, entry, {"id", "name", "cost", "power", "ability", "keywords", "token"})
+    card_id = field(where, entry, "id", str)
+    name = field(where, entry, "name", str)
+    cost = field(where, entry, "cost", int)
+    power = field(where, entry, "power", int)
     if not 0 <= cost <= 10:
         raise DataError(f"{where}: cost: {cost} is outside 0..10")
     if not -10 <= power <= 30:
         raise DataError(f"{where}: power: {power} is outside -10..30")
-    keywords = _get(where, entry, "keywords", list, [])
+    keywords = field(where, entry, "keywords", list, [])
     for keyword in keywords:
-        _one_of(where, "keywords", keyword, KEYWORDS)
+        one_of(where, "keywords", keyword, KEYWORDS)
     if "decoy" in keywords and "face_down" not in keywords:
         raise DataError(f"{where}: keywords: 'decoy' needs 'face_down'")
-    raw_abilities = _get(where, entry, "ability", list, [])
+    raw_abilities = field(where, entry, "ability", list, [])
     abilities = tuple(
         _ability(f"{where}: ability {i + 1}", a, location=False)
         for i, a in enumerate(raw_abilities)
     )
-    token = _get(where, entry, "token", bool, False)
+    token = field(where, entry, "token", bool, False)
     return CardDef(
         card_id,
         name,
@@ -262,14 +212,14 @@ def _card(where: str, entry: Any) -> CardDef:
 def _location(where: str, entry: Any) -> LocationDef:
     if not isinstance(entry, dict):
         raise DataError(f"{where}: expected a table")
-    _only(where, entry, {"id", "name", "ability"})
-    raw_abilities = _get(where, entry, "ability", list, [])
+    only(where, entry, {"id", "name", "ability"})
+    raw_abilities = field(where, entry, "ability", list, [])
     abilities = tuple(
         _ability(f"{where}: ability {i + 1}", a, location=True) for i, a in enumerate(raw_abilities)
     )
     return LocationDef(
-        _get(where, entry, "id", str),
-        _get(where, entry, "name", str),
+        field(where, entry, "id", str),
+        field(where, entry, "name", str),
         abilities,
         by_when=_group(abilities),
     )
@@ -288,8 +238,8 @@ def _check_refs(where: str, abilities: tuple[Ability, ...], cards: Mapping[str, 
 def _deck(where: str, entry: Any, cards: Mapping[str, CardDef]) -> Deck:
     if not isinstance(entry, dict):
         raise DataError(f"{where}: expected a table")
-    _only(where, entry, {"id", "name", "cards", "blurb"})
-    card_ids = _get(where, entry, "cards", list)
+    only(where, entry, {"id", "name", "cards", "blurb"})
+    card_ids = field(where, entry, "cards", list)
     if len(card_ids) != DECK_SIZE:
         raise DataError(
             f"{where}: cards: a deck holds {DECK_SIZE} cards (LANES-1.5), this one {len(card_ids)}"
@@ -304,10 +254,10 @@ def _deck(where: str, entry: Any, cards: Mapping[str, CardDef]) -> Deck:
             raise DataError(f"{where}: cards: {cards[card_id].name!r} twice (LANES-1.5)")
         seen.add(cards[card_id].name)
     return Deck(
-        _get(where, entry, "id", str),
-        _get(where, entry, "name", str),
+        field(where, entry, "id", str),
+        field(where, entry, "name", str),
         tuple(card_ids),
-        _get(where, entry, "blurb", str, ""),
+        field(where, entry, "blurb", str, ""),
     )
 
 
