@@ -22,6 +22,7 @@ __all__ = ["RENDERERS", "board_png", "hand_png", "result_png"]
 
 RENDERERS: dict[str, str] = {
     "lanes": "rendering.lanes",
+    "fanfare": "rendering.fanfare",
 }
 
 
