@@ -55,13 +55,6 @@ WARD_FILL: RGB = (236, 238, 242)
 EVOLVED_FILL: RGB = (104, 84, 150)
 READY_FILL: RGB = GOOD
 KEYWORD_FILL: RGB = (28, 31, 38)
-KEYWORD_LABELS = {
-    "ward": "WARD",
-    "storm": "Storm",
-    "rush": "Rush",
-    "bane": "Bane",
-    "drain": "Drain",
-}
 STATS_H = 25.0  # the attack and defence line at the foot of a tile
 _ICON_ASPECT = {"sword": 0.6, "shield": 0.85, "hourglass": 0.75}
 _PAST = frozenset({"fanfare", "cast", "drawn", "discarded"})  # abilities that are done on board
@@ -238,7 +231,8 @@ def draw_tile(
     labels = _keyword_tags(card)
     top, left_out = draw_labels(canvas, x0 + 6, y0 + 31, x1 - 4, labels, height=11, rows=3)
     stats_top = y1 - STATS_H
-    # Keywords there was no room for as pills are said in words, before the rules text.
+    # Keywords there was no room for as pills are said in words, before the rules text (the
+    # states come first and always find room: three rows hold them all).
     words = [f"{text.title()}." for text, *_ in left_out if text.lower() in KEYWORDS]
     text = " ".join([*words, board_text(card)]).strip()
     top += 2
