@@ -29,6 +29,7 @@ from rendering.toolkit import (
     chip_width,
     seat_mark,
     seat_style,
+    seat_title,
 )
 from rendering.toolkit.palette import (
     BACKGROUND,
@@ -217,28 +218,18 @@ def draw_panel(
 ) -> Box:
     """One seat's leader and counters; returns the leader's box (for its tags)."""
     player = view.players[seat]
-    style = seat_style(seat)
     x0, x1 = MARGIN, WIDTH - MARGIN
     canvas.rect((x0, y, x1, y + PANEL_H), PANEL, radius=6)
     if seat in marks.seats:
         canvas.frame((x0 - 2, y - 2, x1 + 2, y + PANEL_H + 2), HIGHLIGHT, width=1.5, radius=8)
     leader = _leader(canvas, player, x0 + 4, y, marks)
     left = leader[2] + 8
-    mark = 11.0
-    seat_mark(canvas, (left, y + 5.5, left + mark, y + 5.5 + mark), seat)
     status = _status_chip(view, player)
     status_w = chip_width(canvas, status, height=CHIP_H, size=CHIP_TEXT) if status else 0.0
-    placed = canvas.text(
-        (left + mark + 5, y + 2, x1 - 8 - status_w, y + 20),
-        names[seat],
-        size=13,
-        min_size=9.5,
-        weight="bold",
-        fill=style.accent,
-        max_lines=1,
-    )
+    title = (left, y + 2, x1 - 8 - status_w, y + 20)
+    placed = seat_title(canvas, title, seat, names[seat], mark=11, size=13, min_size=9.5, gap=5)
     if status:
-        after = placed.ink[2] / canvas.scale + 8 if placed.ink else left + mark + 8
+        after = placed.ink[2] / canvas.scale + 8 if placed.ink else left + 24
         chip = _lit(status, seat in marks.seats)
         chip_row(canvas, after, y + 2, x1 - 4, [chip], height=CHIP_H, size=CHIP_TEXT)
     chips = _resource_chips(view, player, marks)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rendering.toolkit import Canvas, Chip, card_frame, chip_row, chip_width, mix, seat_mark
+from rendering.toolkit import Canvas, Chip, card_frame, mix, right_chips, seat_title
 from rendering.toolkit.palette import GOOD, HIGHLIGHT, HIGHLIGHT_INK, MUTED, PANEL, TEXT, seat_style
 from rules.fanfare.views import FanfareView, HandCardView
 
@@ -84,31 +84,15 @@ def draw_hand(view: FanfareView, names: Sequence[str], *, scale: float) -> Canva
 
 def _header(canvas: Canvas, view: FanfareView, names: Sequence[str], y: float) -> float:
     seat = view.viewer if view.viewer is not None else 0
-    style = seat_style(seat)
     player = view.players[seat]
-    mark = 16.0
-    seat_mark(
-        canvas,
-        (MARGIN + 2, y + (HEADER - mark) / 2, MARGIN + 2 + mark, y + (HEADER + mark) / 2),
-        seat,
-    )
     chips = [Chip(f"Hand {player.hand_size}/{HAND_LIMIT}", ink=MUTED)]
     if view.phase == "main":
         pp = f"{player.pp}/{player.max_pp} PP"
         fill = mix(PANEL, HIGHLIGHT, 0.12)
         chips.insert(0, Chip(pp, fill=fill, icon="bolt", icon_colour=HIGHLIGHT, bold=True))
-    widths = [chip_width(canvas, chip, height=HEADER - 8, size=12) + 4 for chip in chips]
-    start = WIDTH - MARGIN - sum(widths) + 4
-    canvas.text(
-        (MARGIN + mark + 8, y, start - 6, y + HEADER),
-        f"{names[seat]}'s hand",
-        size=15,
-        min_size=10,
-        weight="bold",
-        fill=style.accent,
-        max_lines=1,
-    )
-    chip_row(canvas, start, y + 4, WIDTH - MARGIN, chips, height=HEADER - 8, size=12)
+    start = right_chips(canvas, WIDTH - MARGIN, y + 4, chips, height=HEADER - 8, size=12)
+    title = (MARGIN + 2, y, start - 6, y + HEADER)
+    seat_title(canvas, title, seat, f"{names[seat]}'s hand", mark=16, size=15, min_size=10)
     return y + HEADER
 
 

@@ -24,6 +24,8 @@ from rules.fanfare.views import (
 )
 from rules.simulate import random_match
 
+from .positions import replay_steps
+
 RULESET = fanfare_ruleset()
 POOL = RULESET.pool
 CARDS = sorted(POOL.cards.values(), key=lambda c: c.id)
@@ -37,21 +39,16 @@ def played_match(seed: int) -> Match[Any, Any]:
 
 @cache
 def match_steps(seed: int) -> tuple[Step, ...]:
-    """Every step of the random match for ``seed``, opening included, with views."""
-    played = played_match(seed)
-    match = Match.new(RULESET, played.seed, played.setup, views=True)
-    steps = list(match.opening.steps)
-    for seat, action in played.actions:
-        steps += match.apply(seat, action, views=True).steps
-    return tuple(steps)
+    """Every step of the random fanfare match for ``seed``, opening included, with views."""
+    return replay_steps(RULESET, seed)
 
 
 def find_step(seeds: Iterable[int], wanted: Callable[[Step], bool]) -> Step:
-    for seed in seeds:
-        for step in match_steps(seed):
-            if wanted(step):
-                return step
-    raise LookupError("no step found")
+    found = (step for seed in seeds for step in match_steps(seed) if wanted(step))
+    step = next(found, None)
+    if step is None:
+        raise LookupError("no step found")
+    return step
 
 
 def public_with(*kinds: str, at_least: int = 1) -> Callable[[Step], bool]:
