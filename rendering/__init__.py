@@ -6,8 +6,8 @@ and :func:`result_png` dispatch by ruleset name, so the bot needs no per-ruleset
 
 ``names`` are the players' display names by seat; ``step`` is the resolution step being shown
 (its caption and public events drive the highlight). ``scale`` is pixels per layout unit; each
-ruleset has its default (lanes and fanfare: 2, pictures 960 pixels wide). The shared drawing pieces are in
-:mod:`rendering.toolkit`; ``docs/rendering.md`` describes the pictures.
+ruleset has its default (lanes and fanfare: 2, pictures 960 pixels wide). The shared drawing
+pieces are in :mod:`rendering.toolkit`; ``docs/rendering.md`` describes the pictures.
 """
 
 from __future__ import annotations

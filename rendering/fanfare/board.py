@@ -44,7 +44,7 @@ from rules.fanfare.views import FanfareView, PlayerView
 
 from .marks import Marks
 from .parts import draw_empty, draw_gone, draw_leader_tags, draw_tags, draw_tile
-from .status import evolve_label, mulligan_label
+from .status import evolve_label, status_label
 
 __all__ = [
     "CAPTION",
@@ -164,8 +164,8 @@ def leader_abilities(texts: Sequence[str]) -> str:
 
 
 def _status_chip(view: FanfareView, player: PlayerView) -> Chip | None:
-    """ "Playing" (in the seat's colours) for the turn player; the mulligan's progress."""
-    label = mulligan_label(view, player)
+    """The turn player's "Playing" (in the seat's colours), or the seat's part in the mulligan."""
+    label = status_label(view, player)
     if not label:
         return None
     if label == "Playing":

@@ -53,17 +53,19 @@ class Marks:
     turn: bool = False
 
 
-_GONE = {"destroyed": "destroyed", "banished": "banished", "returned": "returned"}
+_GONE = frozenset({"destroyed", "banished", "returned"})
 _SEAT_EVENTS = frozenset(
     {
         "first_player",
         "mulligan_chosen",
+        "mulligan",
         "turn_ending",
         "conceded",
         "timeout",
         "revealed",
         "game_over",
         "board_full",
+        "leader_granted",
     }
 )
 # Which counters of a seat an event changes.
@@ -109,11 +111,9 @@ class _Reader:
         if handler is not None:
             handler(self, data)
         elif kind in _GONE:
-            self.gone.append(Gone(int(data["seat"]), str(data["name"]), _GONE[kind]))
+            self.gone.append(Gone(int(data["seat"]), str(data["name"]), kind))
         elif kind == "turn_started":
             self.turn = True
-        elif kind == "mulligan":
-            self.seats.add(int(data["seat"]))
 
     def marks(self, caption: str) -> Marks:
         return Marks(
@@ -161,10 +161,6 @@ def _played(reader: _Reader, data: Mapping[str, Any]) -> None:
         reader.lit.add(_uid(data, "target"))
 
 
-def _resolving(reader: _Reader, data: Mapping[str, Any]) -> None:
-    reader.lit.add(_uid(data, "source"))
-
-
 def _both(reader: _Reader, data: Mapping[str, Any]) -> None:
     reader.lit.update((_uid(data, "attacker"), _uid(data, "target")))
 
@@ -181,10 +177,6 @@ def _lit(key: str) -> _Handler:
         reader.lit.add(_uid(data, key))
 
     return handler
-
-
-def _leader_granted(reader: _Reader, data: Mapping[str, Any]) -> None:
-    reader.seats.add(int(data["seat"]))
 
 
 def _uid(data: Mapping[str, Any], key: str) -> int:
@@ -211,10 +203,9 @@ _HANDLERS: Mapping[str, _Handler] = {
     "no_fight": _both,
     "combat": _lit("attacker"),
     "played": _played,
-    "resolving": _resolving,
+    "resolving": _lit("source"),
     "fizzled": _lit("source"),
     "expired": _lit("card"),
-    "leader_granted": _leader_granted,
 }
 
 

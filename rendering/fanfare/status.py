@@ -1,11 +1,11 @@
-"""Short labels of a seat's state: evolving, the mulligan, whose turn it is."""
+"""Short labels of a seat's state: evolving, and its part in the mulligan or the turn."""
 
 from __future__ import annotations
 
 from rules.fanfare.flow import EVOLVE_FROM
 from rules.fanfare.views import FanfareView, PlayerView
 
-__all__ = ["evolve_from_turn", "evolve_label", "mulligan_label"]
+__all__ = ["evolve_from_turn", "evolve_label", "status_label"]
 
 
 def evolve_from_turn(view: FanfareView, seat: int) -> int:
@@ -30,7 +30,7 @@ def evolve_label(view: FanfareView, player: PlayerView) -> str:
     return points
 
 
-def mulligan_label(view: FanfareView, player: PlayerView) -> str:
+def status_label(view: FanfareView, player: PlayerView) -> str:
     """The seat's part in the mulligan, or "Playing" for the turn player; "" otherwise."""
     if view.over:
         return ""
