@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rendering.toolkit import Canvas, Chip, card_frame, mix, right_chips, seat_title
+from rendering.toolkit import Box, Canvas, Chip, card_frame, mix, right_chips, seat_title
 from rendering.toolkit.palette import GOOD, HIGHLIGHT, HIGHLIGHT_INK, MUTED, PANEL, TEXT, seat_style
+from rules.fanfare.state import HAND_LIMIT
 from rules.fanfare.views import FanfareView, HandCardView
 
 from .board import MARGIN, WIDTH, new_canvas
@@ -26,7 +27,6 @@ NOTE = 22.0
 ROW = 60.0
 ROW_GAP = 5.0
 STATS_W = 50.0
-HAND_LIMIT = 9  # FANFARE-2.4
 KINDS = {"follower": "Follower", "amulet": "Amulet", "spell": "Spell"}
 
 
@@ -120,7 +120,8 @@ def _card_row(canvas: Canvas, card: HandCardView, seat: int, y: float, *, dim: b
         max_lines=1,
     )
     after = placed.ink[2] / canvas.scale + 6 if placed.ink else left
-    draw_labels(canvas, after, y + 5, right, _labels(card), height=12, rows=1)  # fits: tested
+    # A keyword pill left out for want of room is still said in the rules text below.
+    draw_labels(canvas, after, y + 5, right, _labels(card), height=12, rows=1)
     canvas.text(
         (left, y + 21, right, y + ROW - 3),
         card.text or "No ability.",
@@ -134,7 +135,7 @@ def _card_row(canvas: Canvas, card: HandCardView, seat: int, y: float, *, dim: b
     _stats(canvas, card, (x1 - STATS_W, y + 6, x1 - 6, y + ROW - 6))
 
 
-def _stats(canvas: Canvas, card: HandCardView, box: tuple[float, float, float, float]) -> None:
+def _stats(canvas: Canvas, card: HandCardView, box: Box) -> None:
     x0, y0, x1, y1 = box
     mid = (y0 + y1) / 2
     if card.kind == "follower":
