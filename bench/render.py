@@ -1,15 +1,17 @@
 """How fast the pictures render, and how big they are.
 
-    python bench/render.py [--json] [--matches 12] [--results 100] [--seed 1]
+    python bench/render.py [--json] [--matches 12] [--fanfare-matches 3] [--results 100] [--seed 1]
 
 Draws the board after every public step of ``--matches`` random lanes matches (with the step's
 highlights and caption), each seat's hand after every other step, and the result of
-``--results`` finished matches; times each complete render (layout, drawing, PNG encoding) and
-reports p50/p95 milliseconds and PNG sizes. In the same run it times what Pillow takes just to
-PNG-encode an image of the same size and content (each board decoded to RGB and saved again with
-Pillow's default settings): the floor a naive renderer pays. Targets (issue 3): board p95 at most
-60 ms and at most twice that bare encode; files at most 300 KB. The first render of a process
-also loads fonts: it is reported apart. Tests never assert on timings; this prints figures.
+``--results`` finished matches; then the same for fanfare (``--fanfare-matches``: a fanfare
+match has many more steps; each seat's hand after every fourth step). Times each complete render
+(layout, drawing, PNG encoding) and reports p50/p95 milliseconds and PNG sizes. In the same run
+it times what Pillow takes just to PNG-encode an image of the same size and content (each board
+decoded to RGB and saved again with Pillow's default settings): the floor a naive renderer pays.
+Targets (issue 3): board p95 at most 60 ms and at most twice that bare encode; files at most
+300 KB. The first render of a process also loads fonts: it is reported apart. Tests never assert
+on timings; this prints figures.
 """
 
 from __future__ import annotations
@@ -29,8 +31,8 @@ from PIL import Image
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rendering import board_png, hand_png, result_png
-from rules.engine import Match, Step, derive_seed
-from rules.lanes import ruleset as lanes_ruleset
+from rules.engine import Match, Ruleset, Step, derive_seed
+from rules.registry import get_ruleset
 from rules.simulate import random_match
 
 NAMES = ("Alice", "Bartholomew")
@@ -60,8 +62,7 @@ def timed(render: Callable[[], bytes]) -> tuple[float, bytes]:
     return (time.perf_counter() - started) * 1000, data
 
 
-def match_steps(seed: int) -> list[Step]:
-    ruleset = lanes_ruleset()
+def match_steps(ruleset: Ruleset[Any, Any], seed: int) -> list[Step]:
     played = random_match(ruleset, seed)
     match = Match.new(ruleset, played.seed, played.setup, views=True)
     steps = list(match.opening.steps)
@@ -80,21 +81,23 @@ def bare_encode_ms(png: bytes) -> float:
     return (time.perf_counter() - started) * 1000
 
 
-def run(matches: int, results: int, seed: int) -> dict[str, Any]:
-    steps = [s for i in range(matches) for s in match_steps(derive_seed(seed, f"bench-{i}"))]
+def run(
+    matches: int, results: int, seed: int, *, ruleset: str = "lanes", hand_every: int = 2
+) -> dict[str, Any]:
+    rules = get_ruleset(ruleset)
+    steps = [s for i in range(matches) for s in match_steps(rules, derive_seed(seed, f"bench-{i}"))]
     public = [s for s in steps if s.public]
-    first_ms, _ = timed(lambda: board_png("lanes", public[0].views[None], NAMES, public[0]))
-    board = [timed(lambda s=s: board_png("lanes", s.views[None], NAMES, s)) for s in public]
+    first_ms, _ = timed(lambda: board_png(ruleset, public[0].views[None], NAMES, public[0]))
+    board = [timed(lambda s=s: board_png(ruleset, s.views[None], NAMES, s)) for s in public]
     hand = [
-        timed(lambda s=s, seat=seat: hand_png("lanes", s.views[seat], NAMES))
-        for s in steps[::2]
+        timed(lambda s=s, seat=seat: hand_png(ruleset, s.views[seat], NAMES))
+        for s in steps[::hand_every]
         for seat in (0, 1)
     ]
-    ruleset = lanes_ruleset()
     finals = [
-        random_match(ruleset, derive_seed(seed, f"result-{i}")).view(None) for i in range(results)
+        random_match(rules, derive_seed(seed, f"result-{i}")).view(None) for i in range(results)
     ]
-    result = [timed(lambda v=v: result_png("lanes", v, NAMES)) for v in finals]
+    result = [timed(lambda v=v: result_png(ruleset, v, NAMES)) for v in finals]
     bare = [bare_encode_ms(png) for _, png in board]
     size = Image.open(io.BytesIO(board[0][1])).size
     report: dict[str, Any] = {
@@ -111,17 +114,7 @@ def run(matches: int, results: int, seed: int) -> dict[str, Any]:
     return report
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument("--matches", type=int, default=12, help="random matches for boards/hands")
-    parser.add_argument("--results", type=int, default=100, help="finished matches for results")
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv)
-    report = run(args.matches, args.results, args.seed)
-    if args.json:
-        print(json.dumps(report, indent=2))
-        return 0
+def print_report(report: dict[str, Any]) -> None:
     width, height = report["board_size_px"]
     print(f"board picture: {width} x {height} px")
     print(f"first render (fonts loading): {report['first_render_ms']} ms")
@@ -135,6 +128,30 @@ def main(argv: list[str] | None = None) -> int:
             line += f"  PNG p50 {figures['kb_p50']} KB, max {figures['kb_max']} KB"
         print(line)
     print(f"board p95 / bare encode p95: {report['board_p95_over_bare_encode_p95']}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--matches", type=int, default=12, help="random matches for boards/hands")
+    parser.add_argument("--results", type=int, default=100, help="finished matches for results")
+    parser.add_argument(
+        "--fanfare-matches", type=int, default=3, help="random fanfare matches for boards/hands"
+    )
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    # The lanes figures stay at the top level (as before fanfare had pictures); fanfare's nest.
+    report = run(args.matches, args.results, args.seed)
+    report["fanfare"] = run(
+        args.fanfare_matches, args.results, args.seed, ruleset="fanfare", hand_every=4
+    )
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    print_report(report)
+    print()
+    print("fanfare")
+    print_report(report["fanfare"])
     return 0
 
 

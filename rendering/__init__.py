@@ -6,8 +6,8 @@ and :func:`result_png` dispatch by ruleset name, so the bot needs no per-ruleset
 
 ``names`` are the players' display names by seat; ``step`` is the resolution step being shown
 (its caption and public events drive the highlight). ``scale`` is pixels per layout unit; each
-ruleset has its default (lanes: 2, a picture 960 pixels wide). The shared drawing pieces are in
-:mod:`rendering.toolkit`; ``docs/rendering.md`` describes the pictures.
+ruleset has its default (lanes and fanfare: 2, pictures 960 pixels wide). The shared drawing
+pieces are in :mod:`rendering.toolkit`; ``docs/rendering.md`` describes the pictures.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ __all__ = ["RENDERERS", "board_png", "hand_png", "result_png"]
 
 RENDERERS: dict[str, str] = {
     "lanes": "rendering.lanes",
+    "fanfare": "rendering.fanfare",
 }
 
 
@@ -49,7 +50,7 @@ def board_png(
 
 
 def hand_png(ruleset: str, view: Any, names: Sequence[str], *, scale: float | None = None) -> bytes:
-    """A seat's hand, energy and staged actions: only ever sent to that seat."""
+    """A seat's hand (and what it may do with it now): only ever sent to that seat."""
     data: bytes = _module(ruleset).render_hand(view, names, **_options(scale))
     return data
 
@@ -57,6 +58,6 @@ def hand_png(ruleset: str, view: Any, names: Sequence[str], *, scale: float | No
 def result_png(
     ruleset: str, view: Any, names: Sequence[str], *, scale: float | None = None
 ) -> bytes:
-    """The end of a match: winner, per-location totals, stakes, final board."""
+    """The end of a match: the winner and how, and the final board."""
     data: bytes = _module(ruleset).render_result(view, names, **_options(scale))
     return data

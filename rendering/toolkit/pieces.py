@@ -35,7 +35,10 @@ __all__ = [
     "chip_row",
     "chip_width",
     "display_names",
+    "result_banner",
+    "right_chips",
     "seat_mark",
+    "seat_title",
     "signed",
     "strike",
     "tag",
@@ -74,6 +77,33 @@ def seat_mark(canvas: Canvas, box: Box, seat: int) -> None:
     """The seat's shape in its colour: the cue that does not rely on colour."""
     style = seat_style(seat)
     canvas.shape(style.shape, box, style.fill)
+
+
+def seat_title(
+    canvas: Canvas,
+    box: Box,
+    seat: int,
+    text: str,
+    *,
+    mark: float,
+    size: float,
+    min_size: float,
+    gap: float = 6,
+) -> Placed:
+    """The seat's mark (``mark`` units high, centred on the box's height), then ``text`` (a name,
+    "Alice's hand") in bold in the seat's colour, on one line."""
+    x0, y0, x1, y1 = box
+    top = (y0 + y1 - mark) / 2
+    seat_mark(canvas, (x0, top, x0 + mark, top + mark), seat)
+    return canvas.text(
+        (x0 + mark + gap, y0, x1, y1),
+        text,
+        size=size,
+        min_size=min_size,
+        weight="bold",
+        fill=seat_style(seat).accent,
+        max_lines=1,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +164,65 @@ def chip_row(
         )
         x += width + gap
     return x
+
+
+def right_chips(
+    canvas: Canvas,
+    right: float,
+    y: float,
+    chips: Sequence[Chip],
+    *,
+    height: float,
+    size: float,
+    gap: float = 4,
+) -> float:
+    """Chips in a row that ends at ``right``; returns where the row starts (the room left of it
+    is for a title)."""
+    width = sum(chip_width(canvas, chip, height=height, size=size) + gap for chip in chips)
+    left = right - width + gap
+    chip_row(canvas, left, y, right + gap, chips, height=height, size=size, gap=gap)
+    return left
+
+
+def result_banner(
+    canvas: Canvas,
+    box: Box,
+    *,
+    winner: int | None,
+    name: str,
+    chips: Sequence[Chip],
+    summary: str,
+) -> None:
+    """The head of a result picture (about 62 units tall): the winner crowned, with the seat's
+    shape, in its colour ("``name`` wins!"), or "A draw"; ``chips`` at the right (each seat's
+    score or defence, marked with its shape); then how the match ended."""
+    x0, y, x1, y1 = box
+    canvas.rect(box, mix(PANEL, HIGHLIGHT, 0.06), radius=8)
+    chips_left = right_chips(canvas, x1 - 8, y + 8, chips, height=20, size=11.5)
+    left = x0 + 10
+    title, colour = "A draw", TEXT
+    if winner is not None:
+        canvas.shape("crown", (left, y + 9, left + 24, y + 27), HIGHLIGHT)
+        seat_mark(canvas, (left + 30, y + 10, left + 46, y + 26), winner)
+        title, colour, left = f"{name} wins!", seat_style(winner).accent, left + 52
+    canvas.text(
+        (left, y + 4, chips_left - 8, y + 32),
+        title,
+        size=18,
+        min_size=11,
+        weight="bold",
+        fill=colour,
+        max_lines=1,
+    )
+    canvas.text(
+        (x0 + 10, y + 34, x1 - 10, y1 - 4),
+        summary,
+        size=11.5,
+        min_size=9,
+        fill=MUTED,
+        max_lines=2,
+        leading=1.1,
+    )
 
 
 def card_frame(

@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from functools import cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from rendering.toolkit import Canvas, face
-from rules.engine import Match, Step
+from rules.engine import Match, Ruleset, Step
 from rules.lanes import ruleset as lanes_ruleset
 from rules.lanes.cards import CardDef, LocationDef
 from rules.lanes.views import (
@@ -32,16 +33,20 @@ NAMES = ("Alice", "Bartholomew")
 POOL = lanes_ruleset().pool
 
 
-@cache
-def match_steps(seed: int) -> tuple[Step, ...]:
-    """Every step of the random match for ``seed``, opening included, with views."""
-    ruleset = lanes_ruleset()
+def replay_steps(ruleset: Ruleset[Any, Any], seed: int) -> tuple[Step, ...]:
+    """Every step of ``ruleset``'s random match for ``seed``, opening included, with views."""
     played = random_match(ruleset, seed)
     match = Match.new(ruleset, played.seed, played.setup, views=True)
     steps = list(match.opening.steps)
     for seat, action in played.actions:
         steps += match.apply(seat, action, views=True).steps
     return tuple(steps)
+
+
+@cache
+def match_steps(seed: int) -> tuple[Step, ...]:
+    """Every step of the random lanes match for ``seed``, opening included, with views."""
+    return replay_steps(lanes_ruleset(), seed)
 
 
 def find_step(seeds: Iterable[int], wanted: Callable[[Step], bool]) -> Step:

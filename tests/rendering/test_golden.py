@@ -24,9 +24,12 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from rendering import fanfare
 from rendering.lanes import draw_board, draw_hand, draw_result
 from rendering.toolkit import Canvas, encode_png
+from rules.engine import Step
 
+from . import fanfare_positions as ff
 from .positions import JAPANESE_NAMES, NAMES, find_step, japanese_view, match_steps, public_with
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -88,6 +91,52 @@ CASES: dict[str, Callable[[], Canvas]] = {
     "result-locations": lambda: _result("locations"),
     "result-draw": lambda: _result("draw"),
 }
+
+
+def _fanfare_board(wanted: Callable[[Step], bool], viewer: int | None = None) -> Canvas:
+    step = ff.find_step(range(40), wanted)
+    return fanfare.draw_board(step.views[viewer], NAMES, step)
+
+
+def _fanfare_hand(wanted: Callable[[Step], bool], seat: int) -> Canvas:
+    return fanfare.draw_hand(ff.find_step(range(40), wanted).views[seat], NAMES)
+
+
+def _fanfare_japanese() -> Canvas:
+    view = replace(ff.japanese_view(), viewer=None, hand=())
+    return fanfare.draw_board(view, JAPANESE_NAMES, ff.japanese_step(view))
+
+
+def _own_turn_with_choices(step: Step) -> bool:
+    """Seat 0's turn, with cards it can play and cards it cannot."""
+    view = step.views[0]
+    playable = {card.playable for card in view.hand}
+    return view.turn_player == 0 and len(view.hand) >= 5 and playable == {True, False}
+
+
+def _fanfare_result(reason: str) -> Canvas:
+    for seed in range(40):
+        final = ff.match_steps(seed)[-1].views[None]
+        if final.result.reason == reason:
+            return fanfare.draw_result(final, NAMES)
+    raise LookupError(reason)
+
+
+FANFARE_CASES: dict[str, Callable[[], Canvas]] = {
+    "fanfare-board-mulligan": lambda: _fanfare_board(ff.public_with("mulligan_chosen")),
+    "fanfare-board-full": lambda: _fanfare_board(lambda s: s.public and ff.on_board(s) == 10),
+    "fanfare-board-damage": lambda: _fanfare_board(ff.public_with("damage", at_least=3)),
+    "fanfare-board-evolve": lambda: _fanfare_board(ff.public_with("evolved")),
+    "fanfare-board-destroyed": lambda: _fanfare_board(ff.public_with("destroyed", at_least=2)),
+    "fanfare-board-seat-view": lambda: _fanfare_board(ff.public_with("attack"), viewer=1),
+    "fanfare-board-japanese": _fanfare_japanese,
+    "fanfare-hand": lambda: _fanfare_hand(_own_turn_with_choices, 0),
+    "fanfare-hand-mulligan": lambda: _fanfare_hand(ff.public_with("drew"), 1),
+    "fanfare-hand-japanese": lambda: fanfare.draw_hand(ff.japanese_view(), JAPANESE_NAMES),
+    "fanfare-result-leader": lambda: _fanfare_result("defence"),
+    "fanfare-result-draw": lambda: fanfare.draw_result(ff.drawn_result_view(), NAMES),
+}
+CASES.update(FANFARE_CASES)
 
 
 @pytest.mark.parametrize("case", sorted(CASES))

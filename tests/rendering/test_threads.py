@@ -6,18 +6,23 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 from rendering import board_png
 from rendering.toolkit import clear_caches
 
+from . import fanfare_positions
 from .positions import NAMES, match_steps
 
 
-def test_concurrent_renders_from_cold_caches_equal_serial_ones() -> None:
-    steps = [s for seed in (1, 2) for s in match_steps(seed) if s.public][:24]
+@pytest.mark.parametrize("ruleset", ["lanes", "fanfare"])
+def test_concurrent_renders_from_cold_caches_equal_serial_ones(ruleset: str) -> None:
+    steps_of = match_steps if ruleset == "lanes" else fanfare_positions.match_steps
+    steps = [s for seed in (1, 2) for s in steps_of(seed) if s.public][:24]
     clear_caches()
-    serial = [board_png("lanes", s.views[None], NAMES, s) for s in steps]
+    serial = [board_png(ruleset, s.views[None], NAMES, s) for s in steps]
     for _ in range(2):
         clear_caches()
         with ThreadPoolExecutor(max_workers=4) as pool:
-            threaded = list(pool.map(lambda s: board_png("lanes", s.views[None], NAMES, s), steps))
+            threaded = list(pool.map(lambda s: board_png(ruleset, s.views[None], NAMES, s), steps))
         assert threaded == serial

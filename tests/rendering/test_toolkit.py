@@ -15,12 +15,17 @@ from rendering.toolkit import (
     MISSING,
     SHAPES,
     Canvas,
+    Chip,
+    chip_width,
     coverage,
     display_names,
     encode_png,
     fit_text,
     font_runs,
     place,
+    result_banner,
+    right_chips,
+    seat_title,
     signed,
     text_width,
 )
@@ -201,6 +206,35 @@ def test_shapes_stay_in_their_box(kind: str) -> None:
     for box in ((20, 24, 80, 76), (84, 10, 116, 40), (4, 80, 60, 116)):
         outside.paste(BLACK, box)
     assert outside.getbbox() is None
+
+
+def test_right_chips_end_at_the_right_and_say_where_they_start() -> None:
+    canvas = Canvas(200, 30, scale=2, background=BLACK)
+    chips = [Chip("3/7 PP", icon="bolt"), Chip("Hand 4")]
+    left = right_chips(canvas, 190, 5, chips, height=20, size=11)
+    widths = sum(chip_width(canvas, chip, height=20, size=11) for chip in chips)
+    assert left == pytest.approx(190 - widths - 4)
+    ink = canvas.image.getbbox()
+    assert ink is not None and ink[0] >= round(left * 2) - 1 and ink[2] <= 381
+    assert {p.block.text for p in canvas.texts} == {"3/7 PP", "Hand 4"}
+
+
+@pytest.mark.parametrize(("winner", "title"), [(1, "Bob wins!"), (None, "A draw")])
+def test_a_result_banner_names_the_winner_or_a_draw(winner: int | None, title: str) -> None:
+    canvas = Canvas(300, 62, scale=2, background=BLACK)
+    chips = [Chip("+4", icon="disc"), Chip("–4", icon="square")]
+    summary = "Bob wins two locations."
+    result_banner(canvas, (0, 0, 300, 62), winner=winner, name="Bob", chips=chips, summary=summary)
+    assert {title, summary, "+4", "–4"} <= {p.block.text for p in canvas.texts}
+    assert ink_outside(canvas) == []
+
+
+def test_a_seat_title_is_the_mark_then_the_name_in_the_seat_colour() -> None:
+    canvas = Canvas(200, 30, scale=2, background=BLACK)
+    placed = seat_title(canvas, (4, 0, 196, 30), 1, "Bob", mark=14, size=14, min_size=10)
+    assert placed.block.text == "Bob" and placed.ink is not None
+    assert placed.ink[0] >= (4 + 14 + 6) * 2
+    assert canvas.image.getpixel((2 * 11, 30)) == SEATS[1].fill  # the middle of the square
 
 
 def test_scale_is_bounded() -> None:

@@ -1,0 +1,70 @@
+"""Fanfare pictures: the board after a step, a seat's hand, and the result.
+
+``render_*`` return PNG bytes (the interface of :mod:`rendering`); ``draw_*`` return the
+:class:`~rendering.toolkit.Canvas` itself, so tests can look at what was drawn and where.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rendering.toolkit import Canvas, display_names
+from rules.engine import Step
+from rules.fanfare.views import FanfareView
+
+from .board import (
+    CAPTION,
+    GAP,
+    HEADER,
+    MARGIN,
+    body_height,
+    draw_body,
+    draw_caption,
+    draw_header,
+    new_canvas,
+)
+from .hand import draw_hand as _draw_hand
+from .marks import marks_for
+from .result import draw_result as _draw_result
+
+__all__ = ["draw_board", "draw_hand", "draw_result", "render_board", "render_hand", "render_result"]
+
+SCALE = 2.0
+
+
+def draw_board(
+    view: FanfareView, names: Sequence[str], step: Step | None = None, *, scale: float = SCALE
+) -> Canvas:
+    names = display_names(names, len(view.players))
+    marks = marks_for(view, step, names)
+    height = MARGIN + HEADER + GAP + body_height() + MARGIN
+    if marks.caption is not None:
+        height += GAP + CAPTION
+    canvas = new_canvas(height, scale)
+    y = draw_header(canvas, view, names, MARGIN, marks) + GAP
+    y = draw_body(canvas, view, names, y, marks)
+    if marks.caption is not None:
+        draw_caption(canvas, y + GAP, marks.caption)
+    return canvas
+
+
+def render_board(
+    view: FanfareView, names: Sequence[str], step: Step | None = None, *, scale: float = SCALE
+) -> bytes:
+    return draw_board(view, names, step, scale=scale).png()
+
+
+def draw_hand(view: FanfareView, names: Sequence[str], *, scale: float = SCALE) -> Canvas:
+    return _draw_hand(view, display_names(names, len(view.players)), scale=scale)
+
+
+def draw_result(view: FanfareView, names: Sequence[str], *, scale: float = SCALE) -> Canvas:
+    return _draw_result(view, display_names(names, len(view.players)), scale=scale)
+
+
+def render_hand(view: FanfareView, names: Sequence[str], *, scale: float = SCALE) -> bytes:
+    return draw_hand(view, names, scale=scale).png()
+
+
+def render_result(view: FanfareView, names: Sequence[str], *, scale: float = SCALE) -> bytes:
+    return draw_result(view, names, scale=scale).png()

@@ -1,0 +1,147 @@
+"""A seat's hand, sent only to that seat: its cards with their full rules text, and its PP.
+
+Layout (units, :data:`~rendering.fanfare.board.WIDTH` wide): a header with the seat's name, PP,
+evolution points and the turn; in the mulligan, a line saying what to do (or that the choice is
+made); then one row per card: cost, name, kind and keywords, the generated rules text, and attack
+and defence or a countdown. In the seat's own turn, the cards it can play now are marked
+"Playable" and the others dimmed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rendering.toolkit import Box, Canvas, Chip, card_frame, mix, right_chips, seat_title
+from rendering.toolkit.palette import GOOD, HIGHLIGHT, HIGHLIGHT_INK, MUTED, PANEL, TEXT, seat_style
+from rules.fanfare.state import HAND_LIMIT
+from rules.fanfare.views import FanfareView, HandCardView
+
+from .board import MARGIN, WIDTH, new_canvas
+from .parts import Label, cost_badge, draw_labels, draw_stat, keyword_label
+from .status import evolve_label
+
+__all__ = ["draw_hand"]
+
+HEADER = 30.0
+NOTE = 22.0
+ROW = 60.0
+ROW_GAP = 5.0
+STATS_W = 50.0
+KINDS = {"follower": "Follower", "amulet": "Amulet", "spell": "Spell"}
+
+
+def _situation(view: FanfareView, names: Sequence[str]) -> tuple[str, bool]:
+    """The line under the header: the turn, or what the mulligan asks of the seat; and whether
+    it asks for something (drawn brighter)."""
+    seat = view.viewer if view.viewer is not None else 0
+    player = view.players[seat]
+    other = names[1 - seat]
+    if view.over:
+        return "The match is over.", False
+    if view.phase == "mulligan":
+        if player.returned is not None:
+            return f"Mulligan done: you returned {player.returned}. Your opening hand:", False
+        if player.mulligan_done:
+            return f"Your mulligan is chosen: waiting for {other}.", False
+        return "Mulligan: choose which of these cards to return (any number, once).", True
+    turn = f"Turn {view.turn}"
+    if view.turn_player != seat:
+        return f"{turn} · {other}'s turn", False
+    return f"{turn} · your turn · {evolve_label(view, player)}", True
+
+
+def _height(view: FanfareView) -> float:
+    rows = max(1, len(view.hand))
+    return MARGIN + HEADER + NOTE + ROW_GAP + rows * (ROW + ROW_GAP) + MARGIN
+
+
+def draw_hand(view: FanfareView, names: Sequence[str], *, scale: float) -> Canvas:
+    if view.viewer is None:
+        raise ValueError("a hand is drawn from a seat's view, not a spectator's")
+    canvas = new_canvas(_height(view), scale)
+    y = _header(canvas, view, names, MARGIN)
+    line, asks = _situation(view, names)
+    canvas.text(
+        (MARGIN + 4, y, WIDTH - MARGIN, y + NOTE),
+        line,
+        size=12,
+        min_size=9,
+        weight="bold" if asks else "regular",
+        fill=HIGHLIGHT if asks else MUTED,
+        max_lines=1,
+    )
+    y += NOTE + ROW_GAP
+    own_turn = view.phase == "main" and view.turn_player == view.viewer and not view.over
+    if not view.hand:
+        canvas.text(
+            (MARGIN + 8, y, WIDTH - MARGIN, y + ROW), "No cards in hand.", size=12, fill=MUTED
+        )
+    for card in view.hand:
+        _card_row(canvas, card, view.viewer, y, dim=own_turn and not card.playable)
+        y += ROW + ROW_GAP
+    return canvas
+
+
+def _header(canvas: Canvas, view: FanfareView, names: Sequence[str], y: float) -> float:
+    seat = view.viewer if view.viewer is not None else 0
+    player = view.players[seat]
+    chips = [Chip(f"Hand {player.hand_size}/{HAND_LIMIT}", ink=MUTED)]
+    if view.phase == "main":
+        pp = f"{player.pp}/{player.max_pp} PP"
+        fill = mix(PANEL, HIGHLIGHT, 0.12)
+        chips.insert(0, Chip(pp, fill=fill, icon="bolt", icon_colour=HIGHLIGHT, bold=True))
+    start = right_chips(canvas, WIDTH - MARGIN, y + 4, chips, height=HEADER - 8, size=12)
+    title = (MARGIN + 2, y, start - 6, y + HEADER)
+    seat_title(canvas, title, seat, f"{names[seat]}'s hand", mark=16, size=15, min_size=10)
+    return y + HEADER
+
+
+def _labels(card: HandCardView) -> list[Label]:
+    labels: list[Label] = [("Playable", GOOD, HIGHLIGHT_INK, "check")] if card.playable else []
+    labels.append((KINDS.get(card.kind, card.kind.title()), mix(PANEL, TEXT, 0.12), MUTED, None))
+    return labels + [keyword_label(k) for k in card.keywords]
+
+
+def _card_row(canvas: Canvas, card: HandCardView, seat: int, y: float, *, dim: bool) -> None:
+    x0, x1 = MARGIN, WIDTH - MARGIN
+    card_frame(canvas, (x0, y, x1, y + ROW), edge=seat_style(seat).fill, dim=dim, radius=5)
+    d = 26.0
+    top = y + 8
+    box = (x0 + 8, top, x0 + 8 + d, top + d)
+    cost_badge(canvas, box, card.cost, base=card.base_cost, dim=dim)
+    left, right = x0 + 8 + d + 8, x1 - STATS_W - 6
+    placed = canvas.text(
+        (left, y + 2, right - 70, y + 20),
+        card.name,
+        size=14,
+        min_size=10,
+        weight="bold",
+        fill=MUTED if dim else TEXT,
+        max_lines=1,
+    )
+    after = placed.ink[2] / canvas.scale + 6 if placed.ink else left
+    # A keyword pill left out for want of room is still said in the rules text below.
+    draw_labels(canvas, after, y + 5, right, _labels(card), height=12, rows=1)
+    canvas.text(
+        (left, y + 21, right, y + ROW - 3),
+        card.text or "No ability.",
+        size=11.5,
+        min_size=8.5,
+        fill=MUTED,
+        valign="top",
+        leading=1.12,
+        max_lines=3,
+    )
+    _stats(canvas, card, (x1 - STATS_W, y + 6, x1 - 6, y + ROW - 6))
+
+
+def _stats(canvas: Canvas, card: HandCardView, box: Box) -> None:
+    x0, y0, x1, y1 = box
+    mid = (y0 + y1) / 2
+    if card.kind == "follower":
+        draw_stat(canvas, (x0, y0, x1, mid), "sword", card.attack, base=card.attack)
+        draw_stat(canvas, (x0, mid, x1, y1), "shield", card.defence, base=card.defence)
+    elif card.countdown is not None:
+        draw_stat(
+            canvas, (x0, y0 + 12, x1, y1 - 12), "hourglass", card.countdown, base=card.countdown
+        )

@@ -1,0 +1,218 @@
+"""What the step being shown changed, read from its events: the highlights of a fanfare board.
+
+Only the events the view's viewer may see are read (``Step.events_for(view.viewer)``), and a step
+the viewer may not see at all marks nothing and has no caption, so a highlight cannot tell more
+than the view does. Units (followers, amulets and leaders) are named by uid, as in the events;
+the board looks the uids up in the view, so a uid that is not on the board draws nothing.
+
+The one thing taken from an event that the view no longer has is the name of a card that just
+left the board (destroyed, banished, returned to its hand). Every card on a fanfare board is face
+up, so that name was public the moment before; names in other events (a card drawn, burned or
+discarded) are never read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from rules.engine import Event, Step, name_seats
+from rules.fanfare.views import FanfareView
+
+__all__ = ["Gone", "Marks", "Tag", "marks_for"]
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    """A label on a unit that changed: ``tone`` is "bad" (damage), "good" (restored, buffed) or
+    "note" (played, evolved, attacks...)."""
+
+    text: str
+    tone: str = "note"
+
+
+@dataclass(frozen=True, slots=True)
+class Gone:
+    """A card that left the board in this step."""
+
+    seat: int
+    name: str
+    why: str  # "destroyed", "banished" or "returned"
+
+
+@dataclass(frozen=True, slots=True)
+class Marks:
+    caption: str | None = None
+    lit: frozenset[int] = frozenset()  # uids (cards and leaders) ringed
+    tags: Mapping[int, tuple[Tag, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    gone: tuple[Gone, ...] = ()
+    seats: frozenset[int] = frozenset()  # seats whose panel changed as a whole
+    chips: frozenset[tuple[int, str]] = frozenset()  # (seat, "pp" | "ep" | "hand" | ...)
+    turn: bool = False
+
+
+_GONE = frozenset({"destroyed", "banished", "returned"})
+_SEAT_EVENTS = frozenset(
+    {
+        "first_player",
+        "mulligan_chosen",
+        "mulligan",
+        "turn_ending",
+        "conceded",
+        "timeout",
+        "revealed",
+        "game_over",
+        "board_full",
+        "leader_granted",
+    }
+)
+# Which counters of a seat an event changes.
+_CHIPS: Mapping[str, tuple[str, ...]] = {
+    "drew": ("hand", "deck"),
+    "mulligan": ("hand", "deck"),
+    "burned": ("deck", "cemetery"),
+    "to_hand": ("hand",),
+    "shuffled_in": ("deck",),
+    "discarded": ("hand", "cemetery"),
+    "deck_empty": ("deck",),
+    "pp": ("pp",),
+    "turn_started": ("pp",),
+    "evolved": ("ep",),
+    "returned": ("hand",),
+    "destroyed": ("cemetery",),
+}
+
+
+class _Reader:
+    """Collects the marks of one step's events."""
+
+    def __init__(self) -> None:
+        self.lit: set[int] = set()
+        self.tags: dict[int, list[Tag]] = {}
+        self.gone: list[Gone] = []
+        self.seats: set[int] = set()
+        self.chips: set[tuple[int, str]] = set()
+        self.turn = False
+
+    def tag(self, uid: int, text: str, tone: str = "note") -> None:
+        self.lit.add(uid)
+        self.tags.setdefault(uid, []).append(Tag(text, tone))
+
+    def read(self, event: Event) -> None:
+        kind, data = event.kind, event.data
+        seat = data.get("seat")
+        if isinstance(seat, int):
+            self.chips.update((seat, chip) for chip in _CHIPS.get(kind, ()))
+            if kind in _SEAT_EVENTS:
+                self.seats.add(seat)
+        handler = _HANDLERS.get(kind)
+        if handler is not None:
+            handler(self, data)
+        elif kind in _GONE:
+            self.gone.append(Gone(int(data["seat"]), str(data["name"]), kind))
+        elif kind == "turn_started":
+            self.turn = True
+
+    def marks(self, caption: str) -> Marks:
+        return Marks(
+            caption=caption,
+            lit=frozenset(self.lit),
+            tags=MappingProxyType({uid: tuple(tags) for uid, tags in self.tags.items()}),
+            gone=tuple(self.gone),
+            seats=frozenset(self.seats),
+            chips=frozenset(self.chips),
+            turn=self.turn,
+        )
+
+
+_Handler = Callable[[_Reader, Mapping[str, Any]], None]
+
+
+def _damage(reader: _Reader, data: Mapping[str, Any]) -> None:
+    amount = int(data["amount"])
+    reader.tag(_uid(data, "target"), f"–{amount}" if amount else "0", "bad")
+
+
+def _restored(reader: _Reader, data: Mapping[str, Any]) -> None:
+    reader.tag(_uid(data, "target"), f"+{data['amount']}", "good")
+
+
+def _buffed(reader: _Reader, data: Mapping[str, Any]) -> None:
+    reader.tag(_uid(data, "card"), f"{_plus(data['attack'])}/{_plus(data['defence'])}", "good")
+
+
+def _keyword(reader: _Reader, data: Mapping[str, Any]) -> None:
+    reader.tag(_uid(data, "card"), f"+{data['keyword']}", "good")
+
+
+def _attack(reader: _Reader, data: Mapping[str, Any]) -> None:
+    reader.tag(_uid(data, "attacker"), "attacks")
+    reader.tag(_uid(data, "target"), "attacked")
+
+
+def _played(reader: _Reader, data: Mapping[str, Any]) -> None:
+    if data.get("kind") == "spell":
+        reader.seats.add(int(data["seat"]))
+    else:
+        reader.tag(_uid(data, "card"), "played")
+    if data.get("target") is not None:
+        reader.lit.add(_uid(data, "target"))
+
+
+def _both(reader: _Reader, data: Mapping[str, Any]) -> None:
+    reader.lit.update((_uid(data, "attacker"), _uid(data, "target")))
+
+
+def _plain(text: str, key: str = "card", tone: str = "note") -> _Handler:
+    def handler(reader: _Reader, data: Mapping[str, Any]) -> None:
+        reader.tag(_uid(data, key), text, tone)
+
+    return handler
+
+
+def _lit(key: str) -> _Handler:
+    def handler(reader: _Reader, data: Mapping[str, Any]) -> None:
+        reader.lit.add(_uid(data, key))
+
+    return handler
+
+
+def _uid(data: Mapping[str, Any], key: str) -> int:
+    return int(data[key])
+
+
+def _plus(value: Any) -> str:
+    number = int(value)
+    return f"+{number}" if number >= 0 else f"–{-number}"
+
+
+_HANDLERS: Mapping[str, _Handler] = {
+    "damage": _damage,
+    "restored": _restored,
+    "buffed": _buffed,
+    "keyword": _keyword,
+    "granted": _plain("+ability", tone="good"),
+    "silenced": _plain("silenced", tone="bad"),
+    "evolved": _plain("evolved"),
+    "summoned": _plain("summoned"),
+    "transformed": _plain("transformed", key="into"),
+    "countdown": _plain("countdown"),
+    "attack": _attack,
+    "no_fight": _both,
+    "combat": _lit("attacker"),
+    "played": _played,
+    "resolving": _lit("source"),
+    "fizzled": _lit("source"),
+    "expired": _lit("card"),
+}
+
+
+def marks_for(view: FanfareView, step: Step | None, names: Sequence[str]) -> Marks:
+    if step is None or not step.visible_to(view.viewer):
+        return Marks()
+    reader = _Reader()
+    for event in step.events_for(view.viewer):
+        reader.read(event)
+    return reader.marks(name_seats(step.caption, names))
