@@ -98,6 +98,8 @@ def _header(canvas: Canvas, view: FanfareView, names: Sequence[str], y: float) -
 
 def _labels(card: HandCardView) -> list[Label]:
     labels: list[Label] = [("Playable", GOOD, HIGHLIGHT_INK, "check")] if card.playable else []
+    if card.returning:
+        labels.append(("Returning", HIGHLIGHT, HIGHLIGHT_INK, "down"))
     labels.append((KINDS.get(card.kind, card.kind.title()), mix(PANEL, TEXT, 0.12), MUTED, None))
     return labels + [keyword_label(k) for k in card.keywords]
 

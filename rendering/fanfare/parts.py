@@ -11,7 +11,6 @@ damaged or weakened), so colour is never the only cue.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 
 from rendering.toolkit import RGB, Box, Canvas, badge, card_frame, mix, seat_style, strike, tag
 from rendering.toolkit.palette import (
@@ -26,7 +25,6 @@ from rendering.toolkit.palette import (
     SUBTLE,
     TEXT,
 )
-from rules.fanfare import ruleset as fanfare_ruleset
 from rules.fanfare.cards import KEYWORDS
 from rules.fanfare.views import BoardCardView
 
@@ -60,25 +58,10 @@ _ICON_ASPECT = {"sword": 0.6, "shield": 0.85, "hourglass": 0.75}
 _PAST = frozenset({"fanfare", "cast", "drawn", "discarded"})  # abilities that are done on board
 
 
-@cache
-def _abilities() -> dict[str, tuple[tuple[str, str], ...]]:
-    """(timing, text) of each shipped card's abilities, by card id (a view carries only the
-    whole printed text, keywords and fanfares included)."""
-    pool = fanfare_ruleset().pool
-    return {
-        card_id: tuple((a.when, a.text) for a in defn.abilities if a.zone == "board")
-        for card_id, defn in pool.cards.items()
-    }
-
-
 def board_text(card: BoardCardView) -> str:
-    """What the card still does on the board: its rules text without keywords (drawn as tags),
-    countdown (a badge), fanfare (done) and, once evolved, its evolve ability."""
-    known = _abilities().get(card.card)
-    if known is None:  # a card from another pool: its printed text as it is
-        return card.text
-    done = _PAST | ({"evolve"} if card.evolved else frozenset())
-    return " ".join(text for when, text in known if when not in done)
+    """What the card still does on the board (the view lists it: no keywords, drawn as tags; no
+    countdown, a badge; no fanfare, done), then what was granted to it."""
+    return " ".join([*card.abilities, *card.granted])
 
 
 def cost_badge(

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..engine import Result
 from . import actions, flow
-from .cards import KEYWORDS
+from .cards import KEYWORDS, CardDef
 from .state import LEADER_DEFENCE, Card, FanfareState, Player
 from .stats import (
     attack,
@@ -25,7 +25,15 @@ from .stats import (
     max_defence,
 )
 
-__all__ = ["BoardCardView", "FanfareView", "HandCardView", "LeaderView", "PlayerView", "view"]
+__all__ = [
+    "BoardCardView",
+    "FanfareView",
+    "HandCardView",
+    "LeaderView",
+    "PlayerView",
+    "board_abilities",
+    "view",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +63,10 @@ class BoardCardView:
     evolved: bool
     silenced: bool
     can_attack: bool  # its owner's turn, and it has something to attack
-    text: str
+    can_attack_leader: bool  # ... and the enemy leader is among those targets
+    text: str  # the whole printed text
+    abilities: tuple[str, ...]  # printed abilities that can still act on the board
+    granted: tuple[str, ...]  # abilities granted to it, in the order granted (FANFARE-Q3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +83,7 @@ class HandCardView:
     keywords: tuple[str, ...]
     text: str
     playable: bool  # the viewer may play it now
+    returning: bool  # chosen to go back in the viewer's mulligan (FANFARE-1.2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,15 +125,29 @@ class FanfareView:
         return asdict(self)
 
 
+# Timings that have nothing left to do once the card is on the board.
+_DONE_ON_BOARD = frozenset({"fanfare", "cast", "drawn", "discarded"})
+
+
+def board_abilities(defn: CardDef, *, evolved: bool) -> tuple[str, ...]:
+    """Texts of a card's printed abilities that can still act once it is on the board."""
+    done = _DONE_ON_BOARD | ({"evolve"} if evolved else frozenset())
+    return tuple(
+        a.text for a in defn.abilities if a.zone == "board" and a.when not in done and a.text
+    )
+
+
 def _board_card(state: FanfareState, card: Card, slot: int) -> BoardCardView:
     follower = card.defn.follower
-    can = (
-        follower
+    targets = (
+        actions.attack_targets(state, card)
+        if follower
         and state.result is None
         and card.owner == state.turn_player
         and state.phase == "main"
-        and bool(actions.attack_targets(state, card))
+        else []
     )
+    enemy_leader = state.players[1 - card.owner].leader
     return BoardCardView(
         uid=card.uid,
         card=card.defn.id,
@@ -138,12 +164,16 @@ def _board_card(state: FanfareState, card: Card, slot: int) -> BoardCardView:
         keywords=tuple(keywords(card)),
         evolved=card.evolved,
         silenced=card.silenced,
-        can_attack=can,
+        can_attack=bool(targets),
+        can_attack_leader=enemy_leader in targets,
         text=card.defn.text,
+        abilities=board_abilities(card.defn, evolved=card.evolved),
+        granted=tuple(a.text for a in card.granted),
     )
 
 
 def _hand_card(state: FanfareState, card: Card, seat: int) -> HandCardView:
+    chosen = state.players[seat].mulligan or ()
     playable = (
         state.result is None
         and state.phase == "main"
@@ -163,6 +193,7 @@ def _hand_card(state: FanfareState, card: Card, seat: int) -> HandCardView:
         keywords=tuple(k for k in KEYWORDS if k in card.defn.keywords),
         text=card.defn.text,
         playable=playable,
+        returning=card.uid in chosen,
     )
 
 
@@ -179,13 +210,16 @@ def _player(state: FanfareState, player: Player) -> PlayerView:
         ep=player.ep,
         evolve_unlocked=flow.evolve_unlocked(state, seat),
         can_evolve=actions.can_evolve(state, seat),
-        evolved_this_turn=player.evolved_this_turn,
+        # The flag lasts until the seat's next turn starts; it means something only in its turn.
+        evolved_this_turn=player.evolved_this_turn and seat == state.turn_player,
         turns=player.turns,
         hand_size=len(player.hand),
         deck_size=len(player.deck),
         cemetery=len(player.cemetery),
         board=tuple(_board_card(state, c, i) for i, c in enumerate(player.board)),
-        mulligan_done=state.phase != "mulligan" or player.mulligan is not None,
+        mulligan_done=(
+            state.phase != "mulligan" or player.mulligan is not None or player.returned is not None
+        ),
         returned=player.returned,
     )
 

@@ -21,6 +21,7 @@ from rules.fanfare.views import (
     HandCardView,
     LeaderView,
     PlayerView,
+    board_abilities,
 )
 from rules.simulate import random_match
 
@@ -87,7 +88,10 @@ def board_card(defn: CardDef, uid: int, slot: int, **changes: Any) -> BoardCardV
         evolved=False,
         silenced=False,
         can_attack=False,
+        can_attack_leader=False,
         text=defn.text,
+        abilities=board_abilities(defn, evolved=changes.get("evolved", False)),
+        granted=(),
     )
     if not follower:
         card = replace(card, attack=0, defence=0, max_defence=0, base_attack=0, base_defence=0)
@@ -108,6 +112,7 @@ def hand_card(defn: CardDef, uid: int, **changes: Any) -> HandCardView:
         keywords=tuple(k for k in ("storm", "rush", "ward", "bane", "drain") if k in defn.keywords),
         text=defn.text,
         playable=True,
+        returning=False,
     )
     return replace(card, **changes)
 
@@ -191,13 +196,12 @@ _JP_CARDS = [
 
 
 def japanese_view() -> FanfareView:
-    """Seat 0's view of a made-up board and hand in Japanese (localization will bring these).
-    The card ids are not in the shipped pool, so the views' own texts are drawn."""
+    """Seat 0's view of a made-up board and hand in Japanese (localization will bring these)."""
     defs = [next(c for c in CARDS if c.id == i) for i in ("iron-tortoise", "banner-knight")]
     defs += [next(c for c in CARDS if c.id == i) for i in ("tidal-oracle", "grave-keeper")]
     defs.append(next(c for c in CARDS if c.id == "clock-tower"))
     board = [
-        board_card(defn, 200 + i, i, card=f"jp-{i}", name=name, text=text)
+        board_card(defn, 200 + i, i, card=f"jp-{i}", name=name, text=text, abilities=(text,))
         for i, (defn, (name, text)) in enumerate(zip(defs, _JP_CARDS, strict=True))
     ]
     hand = [

@@ -159,3 +159,67 @@ def test_a_card_in_the_deck_stays_secret_unless_it_comes_onto_the_board() -> Non
     res = game.end_turn()
     (step,) = [s for s in res.steps if "Barrow Sleeper" in s.caption]
     assert step.public and game.names(1)[-1] == "barrow-sleeper"
+
+
+# -- what a picture needs to tell at a glance ---------------------------------------------------
+
+
+def test_own_mulligan_picks_show_in_the_own_hand_only() -> None:
+    """FANFARE-1.2: a seat sees which of its cards it chose to return; nobody else does."""
+    match = Match.new(ruleset(), 5)
+    picked = match.state.players[0].hand[1].uid
+    match.apply(0, Action("mulligan", cards=[picked]))
+    mine = match.view(0)
+    assert [c.returning for c in mine.hand] == [False, True, False]
+    assert match.view(1).players[0].mulligan_done and not any(
+        c.returning for c in match.view(1).hand
+    )
+    assert picked not in _uids(match.view(None).to_json())
+
+
+def test_the_mulligan_counts_as_done_in_the_step_that_resolves_it() -> None:
+    """FANFARE-1.2: in the step 'Mulligan: ... returns ...' both seats have chosen."""
+    match = Match.new(ruleset(), 5)
+    match.apply(0, Action("mulligan", cards=[]))
+    res = match.apply(1, Action("mulligan", cards=[]), views=True)
+    step = next(s for s in res.steps if s.caption.startswith("Mulligan:"))
+    assert step.views is not None
+    assert all(p.mulligan_done and p.returned == 0 for p in step.views[None].players)
+
+
+def test_evolved_this_turn_is_shown_only_in_that_seats_turn() -> None:
+    """FANFARE-1.4: once per turn, so the mark means nothing in the opponent's turn."""
+    game = prepare_game()
+    knight = game.summon(0, "flame-knight")
+    game.evolve(knight, game.summon(1, "hearth-sprite"))
+    assert game.match.view(None).players[0].evolved_this_turn
+    game.end_turn()
+    assert not game.match.view(None).players[0].evolved_this_turn
+
+
+def test_board_cards_list_their_abilities_still_to_act_and_granted_ones() -> None:
+    """A fanfare is done once on the board; an evolve ability is done once evolved; abilities
+    granted to a follower are listed after its own (FANFARE-Q3)."""
+    game = prepare_game()
+    imp = game.summon(0, "cinder-imp")
+    knight = game.summon(0, "flame-knight")
+    (imp_view, knight_view) = game.match.view(None).players[0].board
+    assert imp_view.abilities == () and "Fanfare" in imp_view.text
+    assert knight_view.abilities == ("Evolve: deal 3 damage to an enemy follower.",)
+    game.play(game.give(0, "soul-binding"), imp)
+    game.evolve(knight, game.summon(1, "hearth-sprite"))
+    (imp_view, knight_view) = game.match.view(None).players[0].board
+    assert imp_view.granted == ("Last words: draw a card.",)
+    assert knight_view.abilities == ()
+
+
+def test_can_attack_says_whether_the_leader_is_within_reach() -> None:
+    """FANFARE-2.2: rush reaches followers only in its first turn; storm reaches the leader."""
+    game = prepare_game()
+    game.summon(1, "hearth-sprite")
+    rusher = game.summon(0, "dune-runner", fresh=True)
+    stormer = game.summon(0, "ember-whelp", fresh=True)
+    rush_view, storm_view = game.match.view(None).players[0].board
+    assert rush_view.can_attack and not rush_view.can_attack_leader
+    assert storm_view.can_attack and storm_view.can_attack_leader
+    assert rusher.uid == rush_view.uid and stormer.uid == storm_view.uid
