@@ -221,7 +221,7 @@ def _draw_side(
         elif index - len(side.cards) < len(gone):
             draw_gone(canvas, box, gone[index - len(side.cards)])
         else:
-            draw_empty(canvas, box, blocked=loc.destroyed)
+            draw_empty(canvas, box, blocked=loc.closed)
 
 
 def _draw_deltas(

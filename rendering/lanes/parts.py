@@ -7,8 +7,6 @@ name most of a location's width.
 
 from __future__ import annotations
 
-from functools import cache
-
 from rendering.toolkit import (
     RGB,
     Box,
@@ -37,7 +35,6 @@ from rendering.toolkit.palette import (
     SUBTLE,
     TEXT,
 )
-from rules.lanes import ruleset as lanes_ruleset
 from rules.lanes.views import CardBack, CardView, LocationView
 
 from .marks import Gone
@@ -64,20 +61,13 @@ def cost_badge(canvas: Canvas, box: Box, cost: int, *, dim: bool = False) -> Non
     badge(canvas, box, str(cost), fill=fill, ink=MUTED if dim else TEXT, shape="diamond")
 
 
-@cache
-def _printed_powers() -> dict[str, int]:
-    """Printed power by card id, from the shipped pool (a view carries only current powers)."""
-    pool = lanes_ruleset().pool
-    return {card_id: defn.power for card_id, defn in pool.cards.items()}
-
-
 def power_box(canvas: Canvas, box: Box, card: CardView, *, delta: int = 0) -> None:
     """The power, with an arrow up or down when it differs from the printed power; filled
     green or purple when it ``delta`` changed in the step shown (the tag says by how much)."""
     ink = HIGHLIGHT_INK if delta else TEXT
     canvas.rect(box, (GOOD if delta > 0 else DANGER) if delta else POWER_FILL, radius=3)
     x0, y0, x1, y1 = box
-    changed = card.power - _printed_powers().get(card.card, card.power)
+    changed = card.power - card.printed_power
     right = x1 - 1
     if changed:
         h = (y1 - y0) * 0.28

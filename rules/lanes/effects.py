@@ -125,6 +125,11 @@ def location_flag(loc: Location, effect: str) -> bool:
     return effect in loc.ongoing and loc.active
 
 
+def closed_to_plays(loc: Location) -> bool:
+    """Nothing can be played here now: destroyed, or its ability says so."""
+    return loc.destroyed or location_flag(loc, "no_play")
+
+
 # -- targets ------------------------------------------------------------------------------------
 
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 from ..engine import Result, StepLog
 from .cards import Ability
 from .effects import (
+    closed_to_plays,
     draw,
     free_slots,
     has_flag,
-    location_flag,
     move_card,
     place,
     resolve,
@@ -257,7 +257,7 @@ def _resolve_move(state: LanesState, seat: int, item: Staged, log: StepLog) -> N
 
 
 def can_land(loc: Location, seat: int) -> bool:
-    return free_slots(loc, seat) > 0 and not location_flag(loc, "no_play")
+    return free_slots(loc, seat) > 0 and not closed_to_plays(loc)
 
 
 def _resolve_play(state: LanesState, seat: int, item: Staged, log: StepLog) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..engine import Result
 from .actions import location_label
-from .effects import location_leader, powers, side_power
+from .effects import closed_to_plays, location_leader, powers, side_power
 from .flow import last_turn
 from .state import Card, LanesState, Location
 
@@ -36,8 +36,9 @@ class CardView:
     card: str
     name: str
     cost: int
-    power: int
-    base_power: int
+    power: int  # now, ongoing effects included
+    base_power: int  # printed power plus lasting changes
+    printed_power: int  # as printed: a picture marks a card stronger or weaker than that
     text: str
     face_down: bool = False  # the viewer's own card, played face down
     decoy: bool = False  # the viewer's own Decoy
@@ -68,6 +69,7 @@ class LocationView:
     text: str | None
     disabled: bool
     destroyed: bool
+    closed: bool  # nothing can be played here now (destroyed, or its ability says so)
     sides: tuple[SideView, ...]
     leader: int | None
 
@@ -123,6 +125,7 @@ def _card(card: Card, power: dict[int, int], viewer: int | None) -> CardView | C
         cost=card.cost,
         power=power.get(card.uid, card.base_power) if card.face_up else card.base_power,
         base_power=card.base_power,
+        printed_power=card.defn.power,
         text=card.defn.text,
         face_down=not card.face_up,
         decoy=card.defn.id == "decoy",
@@ -138,6 +141,7 @@ def _hand_card(card: Card) -> CardView:
         card.cost,
         card.base_power,
         card.base_power,
+        card.defn.power,
         card.defn.text,
     )
 
@@ -153,6 +157,7 @@ def _location(loc: Location, power: dict[int, int], viewer: int | None) -> Locat
         text=loc.defn.text if shown else None,
         disabled=loc.disabled,
         destroyed=loc.destroyed,
+        closed=closed_to_plays(loc),
         sides=tuple(
             SideView(
                 seat, tuple(_card(c, power, viewer) for c in side), side_power(loc, seat, power)

@@ -72,7 +72,7 @@ def public_with(*kinds: str) -> Callable[[Step], bool]:
 
 def card_view(defn: CardDef, uid: int, *, face_down: bool = False) -> CardView:
     return CardView(
-        uid, defn.id, defn.name, defn.cost, defn.power, defn.power, defn.text, face_down
+        uid, defn.id, defn.name, defn.cost, defn.power, defn.power, defn.power, defn.text, face_down
     )
 
 
@@ -98,6 +98,7 @@ def location(
         text=defn.text if defn else None,
         disabled=flags.get("disabled", False),
         destroyed=flags.get("destroyed", False),
+        closed=flags.get("destroyed", False) or flags.get("closed", False),
         sides=tuple(
             SideView(seat, tuple(side), p)
             for seat, (side, p) in enumerate(zip(sides, powers, strict=True))

@@ -70,6 +70,8 @@ def test_location_frozen_lake_takes_no_plays() -> None:
     s.move(0, "drifter", 0)  # moving there is allowed
     s.end_turn_both()
     assert s.at(0, 0) == ["drifter"]
+    closed = [loc.closed for loc in s.match.view(None).locations]
+    assert closed == [True, False, False]  # a picture can show the slots as closed
 
 
 def test_location_lantern_field_adds_a_spark_to_each_hand_at_turn_start() -> None:
