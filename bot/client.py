@@ -9,6 +9,8 @@ match. A second ``setup_hook`` on the same object (a restart) starts again from 
 from __future__ import annotations
 
 import logging
+import secrets
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -45,6 +47,7 @@ class Parlor(commands.Bot):
         *,
         games: Games | None = None,
         renderer: Renderer | None = None,
+        new_seed: Callable[[], int] | None = None,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -55,6 +58,7 @@ class Parlor(commands.Bot):
         self.settings = settings
         self.games = games or Games()
         self.renderer: Renderer = renderer or rendering
+        self.new_seed = new_seed or (lambda: secrets.randbits(63))
         self.storage: Storage | None = None
         self.scheduler: Scheduler | None = None
 
@@ -64,7 +68,12 @@ class Parlor(commands.Bot):
         self.scheduler = Scheduler(utc_now)
         self.presenter = Presenter(self, self.renderer, step_delay=self.settings.step_delay)
         self.matches = MatchService(
-            self.storage, self.games, self.presenter, self.scheduler, now=utc_now
+            self.storage,
+            self.games,
+            self.presenter,
+            self.scheduler,
+            now=utc_now,
+            new_seed=self.new_seed,
         )
         self.presenter.service = self.matches
         self.lobbies = LobbyService(self.storage, self.games, self.matches)

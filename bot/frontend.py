@@ -9,7 +9,6 @@ interaction is acknowledged well within Discord's three seconds.
 
 from __future__ import annotations
 
-import io
 import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
@@ -35,7 +34,7 @@ from .lobby import Lobby, LobbyService
 from .presenter import DMS_CLOSED, Presenter
 from .service import MatchService
 from .texts import HELP, hand_text
-from .views import lobby_embed, lobby_view, menu_view, png, status_embed
+from .views import lobby_embed, lobby_view, menu_view, open_dm, png, status_embed, text_file
 
 __all__ = ["Frontend"]
 
@@ -138,7 +137,8 @@ class Frontend:
         """Greet a player who joined by DM: the one moment closed DMs can be found and told."""
         match_id = lobby.row.id
         try:
-            dm = await interaction.user.create_dm()
+            dm_id = await open_dm(interaction.client, interaction.user.id)
+            dm = interaction.client.get_partial_messageable(dm_id, type=discord.ChannelType.private)
             await dm.send(
                 f"You are in match #{match_id} ({lobby.row.ruleset}) in <#{lobby.row.channel_id}>. "
                 "Your hand will arrive here when it starts."
@@ -155,7 +155,7 @@ class Frontend:
             await self._refresh_lobby(match_id)
             return
         await self.matches.note_dms(
-            match_id, interaction.user.id, closed=False, dm_channel_id=dm.id
+            match_id, interaction.user.id, closed=False, dm_channel_id=dm_id
         )
 
     async def _refresh_lobby(self, match_id: int) -> None:
@@ -270,12 +270,10 @@ class Frontend:
             if len(text) <= 1800:
                 header += "\n" + text
             else:
-                files.append(
-                    discord.File(io.BytesIO(text.encode()), filename=f"match-{row.id}.txt")
-                )
+                files.append(text_file(text, f"match-{row.id}.txt"))
             if record is not None:
-                data = json.dumps(record, indent=1, sort_keys=True).encode()
-                files.append(discord.File(io.BytesIO(data), filename=f"match-{row.id}.json"))
+                data = json.dumps(record, indent=1, sort_keys=True)
+                files.append(text_file(data, f"match-{row.id}.json"))
                 header += "\nThe match is over: its full record (for replays) is attached."
             await interaction.followup.send(header, files=files, ephemeral=True)
 
@@ -341,7 +339,9 @@ class Frontend:
                     index, offered = find_spec(hand.specs, candidates, text)
                 except ValueError as exc:
                     raise UserError(str(exc)) from None
-                if index not in candidates and offered is None:
+                if offered is not None and offered != hand.version:
+                    raise Outdated(mid, interaction.user.id)
+                if index not in candidates:
                     raise UserError(NOT_NOW)
             elif len(candidates) == 1:
                 index, offered = candidates[0], None
@@ -349,11 +349,7 @@ class Frontend:
                 await self._reply_hand(interaction, hand, main_menu(mid, hand.specs, "Choose:"))
                 return
             try:
-                choice = (
-                    prefill(hand.specs[index], index, typed or {})
-                    if index < len(hand.specs)
-                    else Choice(index)
-                )
+                choice = prefill(hand.specs[index], index, typed or {})
             except ValueError as exc:
                 raise UserError(str(exc)) from None
             await self._advance(interaction, hand, choice, offered or hand.version, False)

@@ -69,6 +69,7 @@ class Job:
     edit_hands: tuple[Hand, ...]
     presented: int
     new_turn: bool
+    newly_waiting: tuple[int, ...] = ()
     dms_closed: frozenset[int] = frozenset()
 
     @property

@@ -28,7 +28,7 @@ from .controls import main_menu
 from .games import public_facts
 from .live import Hand, Job, Reminder
 from .texts import hand_text, mentions, named, reminder_text
-from .views import board_view, menu_view, png, result_embed, turn_embed
+from .views import board_view, menu_view, open_dm, png, result_embed, turn_embed
 
 if TYPE_CHECKING:
     from .service import MatchService
@@ -137,7 +137,7 @@ class Presenter:
         assert self.service is not None
         mid = job.match_id
         board = await self.service.board_message(mid)
-        fresh = job.new_turn or len(public) > 1 or board is None
+        fresh = job.new_turn or bool(job.newly_waiting) or len(public) > 1 or board is None
         captions = [] if fresh else self._captions.get(mid, [])
         self._captions[mid] = captions
         facts = public_facts(job.public_view)
@@ -242,9 +242,9 @@ class Presenter:
             return self.client.get_partial_messageable(
                 player.dm_channel_id, type=discord.ChannelType.private
             )
-        dm = await self.client.create_dm(discord.Object(hand.user_id))
-        await self.service.note_dms(hand.match_id, hand.user_id, closed=False, dm_channel_id=dm.id)
-        return dm
+        dm_id = await open_dm(self.client, hand.user_id)
+        await self.service.note_dms(hand.match_id, hand.user_id, closed=False, dm_channel_id=dm_id)
+        return self.client.get_partial_messageable(dm_id, type=discord.ChannelType.private)
 
     async def send_hand(self, hand: Hand, *, new: bool) -> None:
         """Send a seat its hand by DM (``new``), or edit the hand message it has there."""

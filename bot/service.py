@@ -150,13 +150,14 @@ class MatchService:
             players,
             row.presented,
         )
-        jobs = [self._job(live, match.opening, None, {}, 0, opening=True)] if views else []
+        jobs = [self._job(live, match.opening, None, {}, (), 0, opening=True)] if views else []
         for entry in actions:
             show = catch_up and entry.seq >= row.presented
             before = live.versions() if show else {}
+            pending = match.pending()
             resolution = match.apply(entry.seat, Action.from_json(entry.action), views=show)
             if show:
-                jobs.append(self._job(live, resolution, None, before, entry.seq + 1))
+                jobs.append(self._job(live, resolution, None, before, pending, entry.seq + 1))
         if row.state_hash is not None and match.state_hash() != row.state_hash:
             raise ReplayMismatch(f"match {row.id}: the replay does not reach the stored state")
         self._live[row.id] = live
@@ -236,7 +237,7 @@ class MatchService:
             clocks={p.seat: p.clock for p in live.players},
         )
         self._live[row.id] = live
-        self.presenter.present(self._job(live, match.opening, None, {}, 0, opening=True))
+        self.presenter.present(self._job(live, match.opening, None, {}, (), 0, opening=True))
         self._arm(live)
         log.info("match %d: started (%s, %d seats)", row.id, row.ruleset, len(players))
         return live
@@ -323,7 +324,8 @@ class MatchService:
             action.kind,
             "".join(f" {k}={v}" for k, v in action.args.items() if isinstance(v, int)),
         )
-        job = self._job(live, resolution, seat if reply_in_place else None, before, seq + 1)
+        answered = seat if reply_in_place else None
+        job = self._job(live, resolution, answered, before, pending, seq + 1)
         self.presenter.present(job)
         self._arm(live)
         return Acted(
@@ -340,6 +342,7 @@ class MatchService:
         resolution: Resolution,
         answered_seat: int | None,
         before: dict[int, str],
+        pending_before: Sequence[int],
         presented: int,
         *,
         opening: bool = False,
@@ -373,6 +376,9 @@ class MatchService:
             edit_hands=tuple(edit_hands),
             presented=presented,
             new_turn=new_turn,
+            newly_waiting=tuple(
+                s for s in live.match.pending() if s not in pending_before and s != actor
+            ),
             dms_closed=frozenset(p.seat for p in live.players if p.dms_closed),
         )
 

@@ -35,9 +35,11 @@ __all__ = [
     "lobby_embed",
     "lobby_view",
     "menu_view",
+    "open_dm",
     "png",
     "result_embed",
     "status_embed",
+    "text_file",
     "turn_embed",
 ]
 
@@ -196,7 +198,10 @@ def status_embed(status: Status) -> discord.Embed:
             parts.append(f"to act{', time runs out ' + relative(due) if due else ''}")
         lines.append(" · ".join(parts))
     lines.append("")
-    lines.append(status.summary or waiting_line(status.names, status.waiting_on, status.over))
+    if status.summary:
+        lines.append(f"The match is over: {status.summary}")
+    else:
+        lines.append(waiting_line(status.names, status.waiting_on, status.over))
     lines.append(f"Turn limit: {describe_limit(status.turn_limit)}")
     return discord.Embed(
         title=f"Match #{status.match_id} · {status.ruleset}",
@@ -205,5 +210,26 @@ def status_embed(status: Status) -> discord.Embed:
     )
 
 
+class Upload(discord.File):
+    """A file whose attachment entry names its upload by a string id, as Discord's API schema
+    has snowflakes (discord.py writes the index as a number, which Discord also accepts)."""
+
+    def to_dict(self, index: int) -> dict[str, Any]:
+        payload = super().to_dict(index)
+        payload["id"] = str(index)
+        return payload
+
+
 def png(data: bytes, name: str) -> discord.File:
-    return discord.File(io.BytesIO(data), filename=name)
+    return Upload(io.BytesIO(data), filename=name)
+
+
+def text_file(text: str, name: str) -> discord.File:
+    return Upload(io.BytesIO(text.encode()), filename=name)
+
+
+async def open_dm(client: discord.Client, user_id: int) -> int:
+    """Open (or find) the DM channel with a user; its id. The recipient goes as a string, as
+    Discord's API schema has it."""
+    data = await client.http.start_private_message(str(user_id))
+    return int(data["id"])

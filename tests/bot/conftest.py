@@ -3,6 +3,7 @@ fresh database file, with reveals shown without pauses."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +27,7 @@ async def bot_factory(settings: Settings) -> AsyncIterator[Callable[..., Parlor]
     made: list[Parlor] = []
 
     def make(**dependencies: Any) -> Parlor:
+        dependencies.setdefault("new_seed", itertools.count(1).__next__)
         bot = create_bot(settings, **dependencies)
         made.append(bot)
         return bot

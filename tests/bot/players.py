@@ -1,45 +1,70 @@
-"""How the tests play: find a player's hand message, choose from its controls, start matches."""
+"""How the tests play: find a player's hand, choose from its controls or type slash commands,
+open matches, and read what the bot posted (pictures included)."""
 
 from __future__ import annotations
 
+import io
 import random
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 import simcord
+from PIL import Image
 
 from .conftest import Table
 
+PNG = b"\x89PNG\r\n\x1a\n"
 
-def controls(message: Any) -> list[discord.Component]:
+
+def controls(message: Any) -> list[Any]:
     found = []
     for row in message.components:
         found.extend(getattr(row, "children", [row]))
     return found
 
 
-def hand_message(user: simcord.UserHandle | simcord.MemberActor) -> discord.Message:
-    """The player's latest DM with controls (their hand)."""
-    handle = user.user if isinstance(user, simcord.MemberActor) else user
-    messages = [m for m in handle.dm_channel.history() if m.components]
-    assert messages, f"{handle.name} has no hand message"
-    return messages[-1]
-
-
 def find(message: Any, op: str, label: str | None = None) -> list[Any]:
+    """The controls of a message whose custom id has this op (and label)."""
     return [
         c
         for c in controls(message)
-        if getattr(c, "custom_id", "")
-        and f":{op}" in c.custom_id
+        if f":{op}" in (getattr(c, "custom_id", "") or "")
         and (label is None or getattr(c, "label", None) == label)
     ]
+
+
+def dms(user: simcord.UserHandle | simcord.MemberActor) -> list[discord.Message]:
+    handle = user.user if isinstance(user, simcord.MemberActor) else user
+    return handle.dm_channel.history()
+
+
+def hand_message(user: simcord.UserHandle | simcord.MemberActor) -> discord.Message:
+    """The player's latest DM with controls (their hand)."""
+    messages = [m for m in dms(user) if m.components]
+    assert messages, "no hand message with controls in the DMs"
+    return messages[-1]
+
+
+def images(env: simcord.Env, message: Any) -> list[bytes]:
+    found = []
+    for attachment in message.attachments:
+        data = env.backend.cdn.get(attachment.url)
+        assert data is not None
+        found.append(data)
+    return found
+
+
+def assert_png(data: bytes) -> None:
+    assert data.startswith(PNG)
+    with Image.open(io.BytesIO(data)) as image:
+        image.verify()
 
 
 async def open_match(table: Table, **options: Any) -> discord.Message:
     """Alice opens a lanes match, Bob joins, Alice starts it. Returns the lobby message."""
     result = await table.alice.slash(table.channel, "match new", ruleset="lanes", **options)
-    assert result.response is not None
+    assert result.response is not None, result
     lobby = result.response
     await table.bob.click(lobby, label="Join")
     await table.alice.click(lobby, label="Start")
@@ -64,9 +89,48 @@ async def play_card(user: simcord.UserHandle, rng: random.Random) -> bool:
 
 
 async def end_turn(user: simcord.UserHandle) -> Any:
-    message = hand_message(user)
-    return await user.click(message, label="End turn")
+    return await user.click(hand_message(user), label="End turn")
 
 
-def bot_of(table: Table) -> Any:
-    return table.env.bot
+async def slash_play(table: Table, member: simcord.MemberActor, rng: random.Random) -> Any:
+    """Play a random card with ``/play``, both options chosen through autocomplete."""
+    cards = await member.autocomplete(table.channel, "play", "card", "")
+    if not cards:
+        return None
+    card = rng.choice(cards)["value"]
+    places = await member.autocomplete(table.channel, "play", "location", "", card=card)
+    assert places, "a playable card has somewhere to go"
+    return await member.slash(
+        table.channel, "play", card=card, location=rng.choice(places)["value"]
+    )
+
+
+Move = Callable[[int], Awaitable[None]]
+
+
+def seat_user(table: Table, seat: int) -> simcord.MemberActor:
+    return (table.alice, table.bob)[seat]
+
+
+async def play_out(table: Table, move: Move, match_id: int = 1, limit: int = 200) -> None:
+    """Let ``move`` act for each seat the match waits on, until it is over."""
+    matches = table.bot.matches
+    for _ in range(limit):
+        live = await matches.live(match_id)
+        if live.match.over:
+            return
+        for seat in live.match.pending():
+            await move(seat)
+    raise AssertionError("the match did not end")
+
+
+def dm_player(table: Table, rng: random.Random, p: float = 0.8) -> Move:
+    """Each seat plays a card now and then, then ends its turn, all through its DMs."""
+
+    async def move(seat: int) -> None:
+        user = seat_user(table, seat).user
+        if rng.random() < p:
+            await play_card(user, rng)
+        await end_turn(user)
+
+    return move
