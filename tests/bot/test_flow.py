@@ -13,8 +13,8 @@ from .conftest import Table
 from .players import (
     assert_png,
     dms,
-    find,
     end_turn,
+    find,
     hand_message,
     images,
     play_card,
@@ -45,7 +45,7 @@ async def test_a_whole_match_through_dms_and_slash_commands(table: Table) -> Non
         assert find(hand, "do", "End turn")
     board = channel.history()[-1]
     assert board.embeds[0].title.startswith("Match #1")
-    assert "<@%d>" % alice.id in board.content and "<@%d>" % bob.id in board.content
+    assert alice.mention in board.content and bob.mention in board.content
 
     rng = random.Random(7)
     snapped = False
