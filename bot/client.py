@@ -18,6 +18,7 @@ from discord.ext import commands
 
 import rendering
 
+from .controls import ControlId
 from .frontend import Frontend
 from .games import Games
 from .lobby import LobbyService
@@ -109,8 +110,30 @@ class Parlor(commands.Bot):
         await self._stop_services()
         await super().close()
 
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """A click on a control its message no longer shows (a double click, a client showing
+        an older copy): discord.py's dispatch skips it, so it is answered here, as outdated."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        cid = ControlId.parse(custom_id)
+        if cid is None or _shows(interaction.message, custom_id):
+            return
+        await self.frontend.control(interaction, cid, [str(v) for v in data.get("values", [])])
+
     async def on_ready(self) -> None:
         log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
+
+
+def _shows(message: discord.Message | None, custom_id: str) -> bool:
+    if message is None:
+        return False
+    for row in message.components:
+        for item in getattr(row, "children", [row]):
+            if getattr(item, "custom_id", None) == custom_id:
+                return True
+    return False
 
 
 def create_bot(settings: Settings, **dependencies: Any) -> Parlor:

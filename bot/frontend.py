@@ -41,7 +41,7 @@ __all__ = ["Frontend"]
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
-NOT_NOW = "You can't do that right now."
+NOT_NOW = "That move is not available now (or not in this game)."
 
 
 class Frontend:

@@ -26,7 +26,7 @@ async def bot_factory(settings: Settings) -> AsyncIterator[Callable[..., Parlor]
     """Makes bots over the test's database; closes their storage at the end."""
     made: list[Parlor] = []
 
-    def make(**dependencies: Any) -> Parlor:
+    def make(settings: Settings = settings, **dependencies: Any) -> Parlor:
         dependencies.setdefault("new_seed", itertools.count(1).__next__)
         bot = create_bot(settings, **dependencies)
         made.append(bot)

@@ -18,6 +18,7 @@ PNG = b"\x89PNG\r\n\x1a\n"
 
 
 def controls(message: Any) -> list[Any]:
+    message = getattr(message, "message", message)  # a simcord ResponseMessage
     found = []
     for row in message.components:
         found.extend(getattr(row, "children", [row]))
@@ -86,6 +87,19 @@ async def play_card(user: simcord.UserHandle, rng: random.Random) -> bool:
     where = [c for c in find(message, "do") if c.label != "Back"]
     await user.click(message, custom_id=rng.choice(where).custom_id)
     return True
+
+
+async def click_stale(
+    actor: simcord.UserHandle | simcord.MemberActor, message: Any, custom_id: str
+) -> Any:
+    """Click a control the message no longer shows, as a client still showing an older copy
+    does (a double click, say). simcord's public verbs refuse that, so this uses its internals."""
+    from simcord.actors import _component_interaction, _visible_message
+
+    stored = _visible_message(actor, message)
+    return await _component_interaction(
+        actor, stored, {"custom_id": custom_id, "component_type": 2}
+    )
 
 
 async def end_turn(user: simcord.UserHandle) -> Any:
