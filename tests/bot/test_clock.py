@@ -39,7 +39,7 @@ async def test_a_seat_that_ended_is_not_timed_out_and_taking_back_keeps_its_cloc
     table: Table,
 ) -> None:
     await open_match(table, timer=300)
-    env, alice, bob = table.env, table.alice.user, table.bob.user
+    env, bob = table.env, table.bob.user
     await end_turn(bob)
     await env.advance_time(200)
     live = await table.bot.matches.live(1)
