@@ -176,8 +176,9 @@ class Menu:
     note: str = ""
 
 
-def _cut(text: str, limit: int) -> str:
-    text = " ".join(text.split())
+def _cut(text: str, limit: int, empty: str = "—") -> str:
+    """Text on one line, within Discord's limit for where it goes (a label is never empty)."""
+    text = " ".join(text.split()) or empty
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
@@ -193,7 +194,7 @@ def _placeholder(kind: str) -> str:
 
 def _select(cid: ControlId, placeholder: str, entries: Sequence[tuple[int, ActionSpec]]) -> Select:
     options = tuple(
-        SelectOption(_cut(s.label, 100), str(i), _cut(s.detail, 100)) for i, s in entries
+        SelectOption(_cut(s.label, 100), str(i), _cut(s.detail, 100, "")) for i, s in entries
     )
     return Select(cid.encode(), placeholder, options)
 
@@ -296,7 +297,7 @@ def _param_menu(match_id: int, ver: str, spec: ActionSpec, choice: Choice) -> Me
         ]
         return Menu(heading, (*rows, (_back(match_id, ver),)))
     options = tuple(
-        SelectOption(_cut(o.label, 100), str(k), _cut(o.detail, 100))
+        SelectOption(_cut(o.label, 100), str(k), _cut(o.detail, 100, ""))
         for k, o in enumerate(param.options[:MAX_OPTIONS])
     )
     most = min(param.most, len(options))

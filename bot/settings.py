@@ -12,9 +12,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Secret", "Settings", "SettingsError", "parse_dotenv"]
+__all__ = ["ENV_KEYS", "Secret", "Settings", "SettingsError", "parse_dotenv"]
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+ENV_KEYS = ("DISCORD_TOKEN", "PARLOR_DATABASE", "DEV_GUILD_ID", "LOG_LEVEL", "PARLOR_STEP_DELAY")
+"""Every variable the settings read (``.env.example`` lists the same, a test checks it)."""
 
 
 class SettingsError(ValueError):
