@@ -18,7 +18,8 @@ Custom id format (at most 100 characters)::
 (a confirmation), ``back`` (to the first menu), ``hand`` (show my hand), or a lobby op:
 ``join``, ``start``, ``cancel``, ``deck``.
 A choice is ``<spec index>`` then, per chosen parameter, ``.<option index>`` (``+`` joins the
-indices of a multi-choice parameter), e.g. ``3.1`` or ``0.0+2``.
+indices of a multi-choice parameter, ``-`` stands for none of them), e.g. ``3.1``, ``0.0+2``
+or ``0.-``.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ __all__ = [
 ]
 
 CUSTOM_ID = re.compile(
-    r"pl:(?P<match>\d{1,19}):(?P<version>[0-9a-f]{8}|-):(?P<op>[a-z]{2,8})(?::(?P<arg>[0-9.+]*))?"
+    r"pl:(?P<match>\d{1,19}):(?P<version>[0-9a-f]{8}|-):(?P<op>[a-z]{2,8})(?::(?P<arg>[0-9.+-]*))?"
 )
 CONFIRM_KINDS = frozenset({"retreat", "concede", "forfeit"})
 """Kinds that lose the match at once: a click asks to confirm first."""
@@ -102,13 +103,14 @@ class Choice:
     picks: tuple[tuple[int, ...], ...] = ()
 
     def encode(self) -> str:
-        return ".".join([str(self.spec), *("+".join(map(str, p)) for p in self.picks)])
+        return ".".join([str(self.spec), *("+".join(map(str, p)) or "-" for p in self.picks)])
 
     @classmethod
     def parse(cls, text: str) -> Choice:
         head, *rest = text.split(".")
         try:
-            return cls(int(head), tuple(tuple(int(i) for i in p.split("+")) for p in rest if p))
+            picks = tuple(() if p == "-" else tuple(int(i) for i in p.split("+")) for p in rest)
+            return cls(int(head), picks)
         except ValueError:
             raise ValueError(f"not a choice: {text!r}") from None
 

@@ -175,7 +175,7 @@ class Frontend:
     async def lobby_control(
         self, interaction: Interaction, cid: ControlId, values: Sequence[str]
     ) -> None:
-        """Join, Start, Cancel and the deck menu on a lobby message."""
+        """Join, Start, Cancel and the deck menu on a lobby message (deferred already)."""
         user = interaction.user
         mid = cid.match_id
         if cid.op == "join":
@@ -187,7 +187,7 @@ class Frontend:
             lobby = await self.lobbies.get(mid)
         else:
             lobby = await self.lobbies.cancel(mid, user.id, may_manage=_manages(interaction))
-        await interaction.response.edit_message(embed=lobby_embed(lobby), view=lobby_view(lobby))
+        await interaction.edit_original_response(embed=lobby_embed(lobby), view=lobby_view(lobby))
         if cid.op == "join":
             await self._probe_dms(interaction, lobby)
 
@@ -287,23 +287,22 @@ class Frontend:
 
     # -- playing ------------------------------------------------------------------------------
 
-    async def hand(self, interaction: Interaction, match_id: int | None = None) -> None:
+    async def hand(self, interaction: Interaction) -> None:
         async def work() -> None:
-            mid = (
-                match_id
-                if match_id is not None
-                else await self.matches.active_in(_channel(interaction))
-            )
-            hand = await self.matches.hand(mid, interaction.user.id)
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await interaction.followup.send(ephemeral=True, **await self.presenter.hand_reply(hand))
+            await self._show_hand(interaction, await self.matches.active_in(_channel(interaction)))
 
         await self.answer(interaction, work)
 
+    async def _show_hand(self, interaction: Interaction, match_id: int) -> None:
+        """Answer a deferred interaction with the user's hand, ephemerally."""
+        hand = await self.matches.hand(match_id, interaction.user.id)
+        await interaction.followup.send(ephemeral=True, **await self.presenter.hand_reply(hand))
+
     async def board(self, interaction: Interaction) -> None:
         async def work() -> None:
-            mid = await self.matches.active_in(_channel(interaction))
             await interaction.response.defer(ephemeral=True, thinking=True)
+            mid = await self.matches.active_in(_channel(interaction))
             live, view = await self.matches.board(mid)
             renderer = self.presenter.renderer
             data = await _off_loop(renderer.board_png, live.ruleset, view, live.names, None)
@@ -327,9 +326,9 @@ class Frontend:
         asked for with the same controls as in the hand."""
 
         async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
             mid = await self.matches.active_in(_channel(interaction))
             hand = await self.matches.hand(mid, interaction.user.id)
-            await interaction.response.defer(ephemeral=True, thinking=True)
             candidates = [i for i, s in enumerate(hand.specs) if kinds is None or s.kind in kinds]
             if not candidates:
                 doable = ", ".join(s.label for s in hand.specs) or "nothing until the others move"
@@ -359,13 +358,10 @@ class Frontend:
     async def _reply_hand(
         self, interaction: Interaction, hand: Hand, menu: Menu, note: str = ""
     ) -> None:
-        """Answer with a hand's text and the given menu (no new picture)."""
+        """Answer a deferred interaction with a hand's text and the given menu (the picture
+        stays as it is)."""
         content = hand_text(hand, menu.heading, note or menu.note)
-        view = menu_view(menu)
-        if interaction.response.is_done():
-            await interaction.edit_original_response(content=content, view=view)
-        else:
-            await interaction.response.edit_message(content=content, view=view)
+        await interaction.edit_original_response(content=content, view=menu_view(menu))
 
     async def _advance(
         self, interaction: Interaction, hand: Hand, choice: Choice, ver: str, confirmed: bool
@@ -379,8 +375,6 @@ class Frontend:
         if isinstance(step, Menu):
             await self._reply_hand(interaction, hand, step)
             return
-        if not interaction.response.is_done():
-            await interaction.response.defer()
         acted = await self.matches.act(
             hand.match_id,
             hand.user_id,
@@ -407,11 +401,13 @@ class Frontend:
         """A click on any control the bot sent (``bot.controls`` explains the custom ids)."""
 
         async def work() -> None:
+            if cid.op == "hand":
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                await self._show_hand(interaction, cid.match_id)
+                return
+            await interaction.response.defer()  # acknowledged at once; the answer edits the message
             if cid.op in ("join", "start", "cancel", "deck"):
                 await self.lobby_control(interaction, cid, values)
-                return
-            if cid.op == "hand":
-                await self.hand(interaction, cid.match_id)
                 return
             hand = await self.matches.hand(cid.match_id, interaction.user.id)
             if cid.version != hand.version:

@@ -1,8 +1,10 @@
 """Timers on the wall clock, driven by asyncio: one pending call per key.
 
-Each timer is a task sleeping until its time (in slices of at most an hour, so a clock that
-jumps is noticed), then awaiting its callback. Times are wall-clock seconds from the ``now``
-function given (``discord.utils.utcnow`` in the bot, so a test's virtual clock drives it).
+A single task sleeps until the earliest time (in slices of at most an hour, so a clock that
+jumps is noticed), then starts each due callback in a task of its own; setting an earlier time
+wakes it. One sleeping task, however many matches have a clock. Times are wall-clock seconds
+from the ``now`` function given (``discord.utils.utcnow`` in the bot, so a test's virtual clock
+drives it).
 """
 
 from __future__ import annotations
@@ -17,39 +19,58 @@ log = logging.getLogger(__name__)
 
 SLICE = 3600.0
 
+Callback = Callable[[], Awaitable[None]]
+
 
 class Scheduler:
     def __init__(self, now: Callable[[], float]) -> None:
         self._now = now
-        self._tasks: dict[Hashable, asyncio.Task[None]] = {}
+        self._due: dict[Hashable, tuple[float, Callback]] = {}
+        self._runner: asyncio.Task[None] | None = None
+        self._wakes_at: float | None = None
+        self._calls: set[asyncio.Task[None]] = set()
 
-    def at(self, key: Hashable, when: float, callback: Callable[[], Awaitable[None]]) -> None:
+    def at(self, key: Hashable, when: float, callback: Callback) -> None:
         """Call ``callback`` at ``when``, replacing what was pending under ``key``."""
-        self.cancel(key)
-        task = asyncio.get_running_loop().create_task(
-            self._run(key, when, callback), name=f"parlor-timer-{key}"
-        )
-        self._tasks[key] = task
+        self._due[key] = (when, callback)
+        if self._runner is None or self._runner.done() or when < (self._wakes_at or when):
+            self._restart()
 
     def cancel(self, key: Hashable) -> None:
-        task = self._tasks.pop(key, None)
-        if task is not None and task is not asyncio.current_task():
-            task.cancel()
+        self._due.pop(key, None)
 
     def pending(self) -> list[Hashable]:
-        return [k for k, t in self._tasks.items() if not t.done()]
+        return list(self._due)
 
     def close(self) -> None:
-        for key in list(self._tasks):
-            self.cancel(key)
+        self._due.clear()
+        if self._runner is not None:
+            self._runner.cancel()
+        for call in list(self._calls):
+            call.cancel()
 
-    async def _run(
-        self, key: Hashable, when: float, callback: Callable[[], Awaitable[None]]
-    ) -> None:
-        while (left := when - self._now()) > 0:
-            await asyncio.sleep(min(left, SLICE))
-        if self._tasks.get(key) is asyncio.current_task():
-            del self._tasks[key]
+    def _restart(self) -> None:
+        if self._runner is not None:
+            self._runner.cancel()
+        self._runner = asyncio.get_running_loop().create_task(self._run(), name="parlor-timers")
+
+    async def _run(self) -> None:
+        while self._due:
+            now = self._now()
+            earliest = min(when for when, _ in self._due.values())
+            if earliest > now:
+                self._wakes_at = earliest
+                await asyncio.sleep(min(earliest - now, SLICE))
+                continue
+            for key, (when, callback) in list(self._due.items()):
+                if when <= now:
+                    del self._due[key]
+                    call = asyncio.get_running_loop().create_task(self._call(key, callback))
+                    self._calls.add(call)
+                    call.add_done_callback(self._calls.discard)
+        self._wakes_at = None
+
+    async def _call(self, key: Hashable, callback: Callback) -> None:
         try:
             await callback()
         except Exception:

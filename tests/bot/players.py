@@ -35,6 +35,17 @@ def find(message: Any, op: str, label: str | None = None) -> list[Any]:
     ]
 
 
+def said(result: Any) -> str:
+    """What an interaction was answered with, ephemerally: a deferred click's answer is a
+    follow-up, a command's is its response."""
+    if result.followups:
+        message = result.followups[-1]
+        assert message.ephemeral
+        return str(message.content)
+    assert result.ephemeral
+    return str(result.response.content)
+
+
 def dms(user: simcord.UserHandle | simcord.MemberActor) -> list[discord.Message]:
     handle = user.user if isinstance(user, simcord.MemberActor) else user
     return handle.dm_channel.history()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from .conftest import Table
-from .players import hand_message
+from .players import hand_message, said
 
 
 def lobby_text(table: Table) -> str:
@@ -19,7 +19,7 @@ async def test_an_invitation_reserves_the_seat(table: Table) -> None:
     assert table.bob.mention in created.response.content
     assert "reserved for" in lobby_text(table)
     refused = await table.carol.click(created.response, label="Join")
-    assert refused.ephemeral and "reserved for" in refused.response.content
+    assert "reserved for" in said(refused)
     await table.bob.click(created.response, label="Join")
     assert table.bob.mention in lobby_text(table)
 
@@ -32,7 +32,7 @@ async def test_decks_are_chosen_in_the_lobby(table: Table) -> None:
     assert [c["value"] for c in choices] == ["roots"]
     lobby = created.response
     refused = await table.carol.select(lobby, ["shadows"])
-    assert "Join the match first" in refused.response.content
+    assert "Join the match first" in said(refused)
     await table.bob.click(lobby, label="Join")
     await table.bob.select(lobby, ["shadows"])
     await table.alice.slash(table.channel, "match join", deck="roots")
@@ -48,12 +48,12 @@ async def test_leaving_cancelling_and_starting_too_soon(table: Table) -> None:
     created = await table.alice.slash(table.channel, "match new", ruleset="lanes")
     lobby = created.response
     early = await table.alice.click(lobby, label="Start")
-    assert "Waiting for players: 1 of 2" in early.response.content
+    assert "Waiting for players: 1 of 2" in said(early)
     await table.bob.slash(table.channel, "match join")
     left = await table.bob.slash(table.channel, "match leave")
     assert "You left" in left.response.content and "open seat" in lobby_text(table)
     refused = await table.carol.click(lobby, label="Cancel")
-    assert "Only the match's creator" in refused.response.content
+    assert "Only the match's creator" in said(refused)
     await table.alice.click(lobby, label="Cancel")
     assert "cancelled" in lobby_text(table)
     again = await table.bob.slash(table.channel, "match new", ruleset="lanes")
@@ -71,7 +71,7 @@ async def test_a_channel_manager_can_end_a_running_match(table: Table) -> None:
     ended = await dave.slash(table.channel, "match cancel")
     assert not ended.ephemeral and "ended without a result" in ended.response.content
     late = await table.bob.user.click(hand_message(table.bob), label="End turn")
-    assert late.ephemeral and "not being played" in late.response.content
+    assert "not being played" in said(late)
     assert table.bot.scheduler is not None and not table.bot.scheduler.pending()
 
 
