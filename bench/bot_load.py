@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import random
 import resource
@@ -55,6 +56,7 @@ class Stopwatch:
     done: dict[str, asyncio.Event] = field(default_factory=dict)
     pictures: dict[int, list[float]] = field(default_factory=dict)
     picture_posted: dict[int, list[asyncio.Event]] = field(default_factory=dict)
+    changed: dict[int, asyncio.Event] = field(default_factory=dict)
 
     def install(self) -> None:
         original = router.dispatch
@@ -74,11 +76,14 @@ class Stopwatch:
                 self._finish(parts[2])
         elif parts[0] == "webhooks" and len(parts) >= 3:
             self._finish(parts[2])  # the deferred answer, edited in or followed up
-        elif parts[0] == "channels" and parts[2:3] == ["messages"] and kwargs.get("files"):
+        elif parts[0] == "channels" and parts[2:3] == ["messages"]:
             channel = int(parts[1])
-            self.pictures.setdefault(channel, []).append(now)
-            for event in self.picture_posted.pop(channel, []):
-                event.set()
+            if kwargs.get("files"):
+                self.pictures.setdefault(channel, []).append(now)
+                for event in self.picture_posted.pop(channel, []):
+                    event.set()
+            if channel in self.changed:  # a player's DMs: their hand may have come or changed
+                self.changed[channel].set()
 
     def _finish(self, token: str) -> None:
         event = self.done.get(token)
@@ -145,6 +150,7 @@ async def player(
     think: float,
 ) -> None:
     dm = env.backend.dm_channels[user.id]
+    changed = watch.changed[dm] = asyncio.Event()
     while True:
         live = bot.matches._live[match_id]
         if live.match.over:
@@ -153,7 +159,10 @@ async def player(
         current = live.versions()[seat]
         shown = [ControlId.parse(c["custom_id"]) for c in controls_of(stored)] if stored else []
         if seat not in live.match.pending() or not shown or shown[0].version != current:  # type: ignore[union-attr]
-            await asyncio.sleep(0.02)  # not our move yet, or the new hand is on its way
+            # Not our move yet, or the new hand is on its way: wait for the DMs to change.
+            changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(changed.wait(), 1.0)
             continue
         if think:
             await asyncio.sleep(rng.expovariate(1 / think))
@@ -179,7 +188,9 @@ async def player(
             continue
         end = next((c for c in controls_of(stored) if c.get("label") == "End turn"), None)
         if end is None:
-            await asyncio.sleep(0.02)
+            changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(changed.wait(), 1.0)
             continue
         posted = asyncio.Event()
         watch.picture_posted.setdefault(live.channel_id, []).append(posted)

@@ -1,6 +1,7 @@
 """The interaction layer: what each slash command and control does, answered in one place.
 
-Cogs and controls call in here with the parsed interaction. Every entry point runs inside
+Cogs and controls call in here with the parsed interaction (``/match`` and the lobby through
+:class:`~bot.lobby_desk.LobbyDesk`, ``frontend.lobby``). Every entry point runs inside
 :meth:`Frontend.answer`, which turns a :class:`UserError` into an ephemeral reply, an
 :class:`Outdated` control into the player's current hand, and anything unexpected into a logged
 error and an apology. Work that may be slow (an action, a picture) is deferred first, so every
@@ -9,7 +10,7 @@ interaction is acknowledged well within Discord's three seconds.
 
 from __future__ import annotations
 
-import json
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
@@ -17,24 +18,16 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from .controls import (
-    Choice,
-    ControlId,
-    Menu,
-    advance,
-    find_spec,
-    main_menu,
-    prefill,
-    spec_value,
-)
+from .controls import Choice, ControlId, Menu, advance, find_spec, main_menu, prefill, spec_value
 from .errors import Apology, Outdated, UserError
 from .games import Games
 from .live import Hand
-from .lobby import Lobby, LobbyService
-from .presenter import DMS_CLOSED, Presenter
+from .lobby import LobbyService
+from .lobby_desk import LOBBY_OPS, LobbyDesk, channel_of
+from .presenter import Presenter
 from .service import MatchService
-from .texts import HELP, hand_text
-from .views import lobby_embed, lobby_view, menu_view, open_dm, png, status_embed, text_file
+from .texts import hand_text
+from .views import menu_view, png
 
 __all__ = ["Frontend"]
 
@@ -52,6 +45,7 @@ class Frontend:
         self.lobbies = lobbies
         self.matches = matches
         self.presenter = presenter
+        self.lobby = LobbyDesk(self)
 
     # -- answering ----------------------------------------------------------------------------
 
@@ -64,13 +58,17 @@ class Frontend:
         except UserError as exc:
             await self.say(interaction, exc.message)
         except Exception:
+            what, match_id = _what(interaction)
             log.exception(
-                "interaction %s (%s) failed in channel %s",
+                "match %s: interaction %s (%s) failed in channel %s",
+                match_id if match_id is not None else "?",
                 interaction.id,
-                _what(interaction),
+                what,
                 interaction.channel_id,
             )
-            await self.say(interaction, Apology().message)
+            if match_id is not None:
+                self.matches.drop(match_id)  # the next access rebuilds it from storage
+            await self.say(interaction, Apology(match_id).message)
 
     async def say(self, interaction: Interaction, text: str) -> None:
         try:
@@ -96,201 +94,14 @@ class Frontend:
         else:
             await interaction.response.send_message(ephemeral=True, **parts)
 
-    # -- lobby --------------------------------------------------------------------------------
-
-    async def new_match(
-        self,
-        interaction: Interaction,
-        ruleset: str,
-        opponent: discord.abc.User | None,
-        deck: str | None,
-        turn_limit: int,
-    ) -> None:
-        async def work() -> None:
-            if interaction.guild is None or interaction.channel_id is None:
-                raise UserError("Matches are played in a server channel or thread.")
-            if opponent is not None and opponent.bot:
-                raise UserError("Bots can't play: invite a person.")
-            lobby = await self.lobbies.open(
-                guild_id=interaction.guild.id,
-                channel_id=interaction.channel_id,
-                user_id=interaction.user.id,
-                name=interaction.user.display_name,
-                ruleset=ruleset,
-                invited_id=opponent.id if opponent else None,
-                deck=deck,
-                turn_limit=turn_limit,
-            )
-            sent = await interaction.response.send_message(
-                content=f"<@{opponent.id}>, you are invited." if opponent else None,
-                embed=lobby_embed(lobby),
-                view=lobby_view(lobby),
-                allowed_mentions=discord.AllowedMentions(users=True),
-            )
-            if sent.message_id is not None:
-                await self.lobbies.storage.set_match(lobby.row.id, lobby_message_id=sent.message_id)
-            await self._probe_dms(interaction, lobby)
-
-        await self.answer(interaction, work)
-
-    async def _probe_dms(self, interaction: Interaction, lobby: Lobby) -> None:
-        """Greet a player who joined by DM: the one moment closed DMs can be found and told."""
-        match_id = lobby.row.id
-        try:
-            dm_id = await open_dm(interaction.client, interaction.user.id)
-            dm = interaction.client.get_partial_messageable(dm_id, type=discord.ChannelType.private)
-            await dm.send(
-                f"You are in match #{match_id} ({lobby.row.ruleset}) in <#{lobby.row.channel_id}>. "
-                "Your hand will arrive here when it starts."
-            )
-        except discord.Forbidden as exc:
-            if exc.code != DMS_CLOSED:
-                raise
-            await self.matches.note_dms(match_id, interaction.user.id, closed=True)
-            await interaction.followup.send(
-                "I can't send you DMs (yours are closed), so you will play with `/hand` in this "
-                "channel: only you will see your cards there. Or open your DMs and rejoin.",
-                ephemeral=True,
-            )
-            await self._refresh_lobby(match_id)
-            return
-        await self.matches.note_dms(
-            match_id, interaction.user.id, closed=False, dm_channel_id=dm_id
-        )
-
-    async def _refresh_lobby(self, match_id: int) -> None:
-        lobby = await self.lobbies.get(match_id)
-        if lobby.row.lobby_message_id is None:
-            return
-        channel = interaction_channel(
-            self.presenter.client, lobby.row.channel_id, lobby.row.guild_id
-        )
-        try:
-            await channel.get_partial_message(lobby.row.lobby_message_id).edit(
-                embed=lobby_embed(lobby), view=lobby_view(lobby)
-            )
-        except discord.HTTPException as exc:
-            log.warning("match %d: the lobby message could not be updated (%s)", match_id, exc)
-
-    async def lobby_control(
-        self, interaction: Interaction, cid: ControlId, values: Sequence[str]
-    ) -> None:
-        """Join, Start, Cancel and the deck menu on a lobby message (deferred already)."""
-        user = interaction.user
-        mid = cid.match_id
-        if cid.op == "join":
-            lobby = await self.lobbies.join(mid, user.id, user.display_name)
-        elif cid.op == "deck":
-            lobby = await self.lobbies.choose_deck(mid, user.id, values[0] if values else "")
-        elif cid.op == "start":
-            await self.lobbies.start(mid, user.id)
-            lobby = await self.lobbies.get(mid)
-        else:
-            lobby = await self.lobbies.cancel(mid, user.id, may_manage=_manages(interaction))
-        await interaction.edit_original_response(embed=lobby_embed(lobby), view=lobby_view(lobby))
-        if cid.op == "join":
-            await self._probe_dms(interaction, lobby)
-
-    async def join(self, interaction: Interaction, deck: str | None) -> None:
-        async def work() -> None:
-            row = await self.matches.match_in(_channel(interaction))
-            lobby = await self.lobbies.join(
-                row.id, interaction.user.id, interaction.user.display_name, deck
-            )
-            await interaction.response.send_message(f"You are in match #{row.id}.", ephemeral=True)
-            await self._refresh_lobby(row.id)
-            await self._probe_dms(interaction, lobby)
-
-        await self.answer(interaction, work)
-
-    async def leave(self, interaction: Interaction) -> None:
-        async def work() -> None:
-            row = await self.matches.match_in(_channel(interaction))
-            lobby = await self.lobbies.leave(row.id, interaction.user.id)
-            text = (
-                "The lobby is closed." if lobby.row.status == "cancelled" else "You left the match."
-            )
-            await interaction.response.send_message(text, ephemeral=True)
-            await self._refresh_lobby(row.id)
-
-        await self.answer(interaction, work)
-
-    async def start(self, interaction: Interaction) -> None:
-        async def work() -> None:
-            row = await self.matches.match_in(_channel(interaction))
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.lobbies.start(row.id, interaction.user.id)
-            await interaction.followup.send(
-                f"Match #{row.id} is on: the board follows.", ephemeral=True
-            )
-            await self._refresh_lobby(row.id)
-
-        await self.answer(interaction, work)
-
-    async def cancel(self, interaction: Interaction) -> None:
-        async def work() -> None:
-            row = await self.matches.match_in(_channel(interaction))
-            await self.lobbies.cancel(row.id, interaction.user.id, may_manage=_manages(interaction))
-            verb = "cancelled" if row.status == "lobby" else "ended without a result"
-            await interaction.response.send_message(
-                f"Match #{row.id} was {verb} by {interaction.user.mention}.",
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-            await self._refresh_lobby(row.id)
-
-        await self.answer(interaction, work)
-
-    async def status(self, interaction: Interaction) -> None:
-        async def work() -> None:
-            row = await self.matches.match_in(_channel(interaction), finished=True)
-            if row.status == "lobby":
-                embed = lobby_embed(await self.lobbies.get(row.id))
-            else:
-                embed = status_embed(await self.matches.status(row.id))
-            await interaction.response.send_message(embed=embed, ephemeral=True)
-
-        await self.answer(interaction, work)
-
-    async def log(self, interaction: Interaction, match_id: int | None) -> None:
-        async def work() -> None:
-            if match_id is None:
-                row = await self.matches.match_in(_channel(interaction), finished=True)
-            else:
-                found = await self.lobbies.storage.match(match_id)
-                if found is None or found.guild_id != (
-                    interaction.guild.id if interaction.guild else None
-                ):
-                    raise UserError(f"There is no match #{match_id} in this server.")
-                row = found
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            lines, record = await self.matches.public_log(row)
-            text = "\n".join(f"{i}. {line}" for i, line in enumerate(lines, start=1))
-            files = []
-            header = f"**Match #{row.id}**: {len(lines)} public steps"
-            if len(text) <= 1800:
-                header += "\n" + text
-            else:
-                files.append(text_file(text, f"match-{row.id}.txt"))
-            if record is not None:
-                data = json.dumps(record, indent=1, sort_keys=True)
-                files.append(text_file(data, f"match-{row.id}.json"))
-                header += "\nThe match is over: its full record (for replays) is attached."
-            await interaction.followup.send(header, files=files, ephemeral=True)
-
-        await self.answer(interaction, work)
-
-    async def help(self, interaction: Interaction) -> None:
-        async def work() -> None:
-            await interaction.response.send_message(HELP, ephemeral=True)
-
-        await self.answer(interaction, work)
-
     # -- playing ------------------------------------------------------------------------------
 
     async def hand(self, interaction: Interaction) -> None:
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await self._show_hand(interaction, await self.matches.active_in(_channel(interaction)))
+            await self._show_hand(
+                interaction, await self.matches.active_in(channel_of(interaction))
+            )
 
         await self.answer(interaction, work)
 
@@ -302,10 +113,10 @@ class Frontend:
     async def board(self, interaction: Interaction) -> None:
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            mid = await self.matches.active_in(_channel(interaction))
+            mid = await self.matches.active_in(channel_of(interaction))
             live, view = await self.matches.board(mid)
             renderer = self.presenter.renderer
-            data = await _off_loop(renderer.board_png, live.ruleset, view, live.names, None)
+            data = await asyncio.to_thread(renderer.board_png, live.ruleset, view, live.names)
             await interaction.followup.send(
                 f"Match #{mid}: the board as everyone sees it.",
                 file=png(data, "board.png"),
@@ -327,7 +138,7 @@ class Frontend:
 
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            mid = await self.matches.active_in(_channel(interaction))
+            mid = await self.matches.active_in(channel_of(interaction))
             hand = await self.matches.hand(mid, interaction.user.id)
             candidates = [i for i, s in enumerate(hand.specs) if kinds is None or s.kind in kinds]
             if not candidates:
@@ -406,8 +217,8 @@ class Frontend:
                 await self._show_hand(interaction, cid.match_id)
                 return
             await interaction.response.defer()  # acknowledged at once; the answer edits the message
-            if cid.op in ("join", "start", "cancel", "deck"):
-                await self.lobby_control(interaction, cid, values)
+            if cid.op in LOBBY_OPS:
+                await self.lobby.control(interaction, cid, values)
                 return
             hand = await self.matches.hand(cid.match_id, interaction.user.id)
             if cid.version != hand.version:
@@ -429,28 +240,6 @@ class Frontend:
         await self.answer(interaction, work)
 
     # -- autocomplete -------------------------------------------------------------------------
-
-    def ruleset_choices(self, current: str) -> list[app_commands.Choice[str]]:
-        return [
-            app_commands.Choice(name=n, value=n) for n in self.games.names if current.lower() in n
-        ][:25]
-
-    async def deck_choices(
-        self, interaction: Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        ruleset = getattr(interaction.namespace, "ruleset", None)
-        if not ruleset and interaction.channel_id is not None:
-            row = await self.lobbies.storage.open_match_in(interaction.channel_id)
-            ruleset = row.ruleset if row else None
-        if ruleset not in self.games.names:
-            ruleset = self.games.names[0] if self.games.names else None
-        if ruleset is None:
-            return []
-        return [
-            app_commands.Choice(name=f"{d.name}: {d.blurb}"[:100], value=d.id)
-            for d in self.games.decks(ruleset)
-            if current.lower() in d.name.lower()
-        ][:25]
 
     async def spec_choices(
         self, interaction: Interaction, current: str, kinds: Sequence[str] | None
@@ -487,34 +276,15 @@ class Frontend:
 
     async def _quiet_hand(self, interaction: Interaction) -> Hand | None:
         try:
-            mid = await self.matches.active_in(_channel(interaction))
+            mid = await self.matches.active_in(channel_of(interaction))
             return await self.matches.hand(mid, interaction.user.id)
         except UserError:
             return None
 
 
-def _channel(interaction: Interaction) -> int:
-    if interaction.guild is None or interaction.channel_id is None:
-        raise UserError("Use this in the channel where the match is played.")
-    return interaction.channel_id
-
-
-def _manages(interaction: Interaction) -> bool:
-    return bool(interaction.permissions.manage_channels)
-
-
-def _what(interaction: Interaction) -> str:
+def _what(interaction: Interaction) -> tuple[str, int | None]:
+    """What an interaction was (a command's name, a control's id) and its match, if known."""
     data: dict[str, Any] = dict(interaction.data or {})
-    return str(data.get("name") or data.get("custom_id") or interaction.type)
-
-
-def interaction_channel(
-    client: discord.Client, channel_id: int, guild_id: int | None
-) -> discord.PartialMessageable:
-    return client.get_partial_messageable(channel_id, guild_id=guild_id)
-
-
-async def _off_loop(func: Callable[..., bytes], *args: Any) -> bytes:
-    import asyncio
-
-    return await asyncio.to_thread(func, *args)
+    custom_id = str(data.get("custom_id", ""))
+    cid = ControlId.parse(custom_id)
+    return str(data.get("name") or custom_id or interaction.type), cid.match_id if cid else None

@@ -12,9 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.engine import ActionSpec, Match, Result, Step
+from rules.engine import ActionSpec, Match, Resolution, Result, Step
 
 from .controls import version
+from .games import starts_turn
 from .storage import Clock
 
 __all__ = ["Hand", "Job", "LiveMatch", "Player", "Reminder"]
@@ -147,4 +148,49 @@ class LiveMatch:
             waiting_on=self.waiting_on(),
             over=self.match.over,
             due_at=player.clock.due_at if seat in self.match.pending() else None,
+        )
+
+    def job(
+        self,
+        resolution: Resolution,
+        answered_seat: int | None,
+        before: dict[int, str],
+        pending_before: Sequence[int],
+        presented: int,
+        *,
+        opening: bool = False,
+    ) -> Job:
+        """What to show for a resolution (``before``: each seat's state version before it).
+        Seats whose options changed get a new hand message when a turn starts or when someone
+        else acted; the actor's hand is otherwise edited in place, unless its own interaction
+        answers with it (``answered_seat``)."""
+        after = self.versions()
+        new_turn = opening or starts_turn(resolution)
+        actor = resolution.seat
+        new_hands: list[Hand] = []
+        edit_hands: list[Hand] = []
+        for p in self.players:
+            changed = before.get(p.seat) != after[p.seat]
+            if self.match.over or (changed and (new_turn or p.seat != actor)):
+                new_hands.append(self.hand(p.seat, resolution.steps, actor))
+            elif p.seat == actor and answered_seat != actor:
+                edit_hands.append(self.hand(p.seat, resolution.steps, actor))
+        waiting = self.match.pending()
+        return Job(
+            match_id=self.id,
+            channel_id=self.channel_id,
+            guild_id=self.guild_id,
+            ruleset=self.ruleset,
+            names=self.names,
+            user_ids=self.user_ids,
+            steps=resolution.steps,
+            public_view=self.match.view(None),
+            pending=waiting,
+            result=self.match.result,
+            new_hands=tuple(new_hands),
+            edit_hands=tuple(edit_hands),
+            presented=presented,
+            new_turn=new_turn,
+            newly_waiting=tuple(s for s in waiting if s not in pending_before and s != actor),
+            dms_closed=frozenset(p.seat for p in self.players if p.dms_closed),
         )

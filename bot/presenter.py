@@ -128,7 +128,9 @@ class Presenter:
             await self.send_hand(hand, new=True)
         for hand in job.edit_hands:
             await self.send_hand(hand, new=False)
-        await self.service.note_presented(job.match_id, job.presented)
+        if job.public_steps or job.new_hands or job.edit_hands:
+            # Nothing else needs noting: showing a private step again after a restart is a no-op.
+            await self.service.note_presented(job.match_id, job.presented)
 
     async def _steps(self, job: Job) -> None:
         public = job.public_steps

@@ -27,11 +27,12 @@ from rules.engine import (
     name_seats,
 )
 
+from .clock import clocks_after, next_ring, ringing
 from .errors import Apology, Outdated, UserError
-from .games import Games, public_facts, starts_turn
+from .games import Games, public_facts
 from .live import Hand, Job, LiveMatch, Player, Reminder
 from .scheduler import Scheduler
-from .storage import Clock, MatchRow, PlayerRow, Storage
+from .storage import AlreadyApplied, Clock, MatchRow, PlayerRow, Storage
 
 __all__ = ["Acted", "Locks", "MatchService", "Presentation", "Status"]
 
@@ -84,11 +85,6 @@ class Status:
     summary: str | None
 
 
-def reminder_lead(turn_limit: int) -> float:
-    """How long before a seat's time runs out it is reminded: a quarter, at most an hour."""
-    return min(turn_limit / 4, 3600.0)
-
-
 class MatchService:
     def __init__(
         self,
@@ -135,6 +131,14 @@ class MatchService:
         ruleset = self.games.get(row.ruleset)
         if row.seed is None or row.setup is None:
             raise UserError(f"Match #{row.id} has not started.")
+        if row.ruleset_version != ruleset.version:
+            log.warning(
+                "match %d: recorded under %s %s, replayed under %s (checked by its state hash)",
+                row.id,
+                row.ruleset,
+                row.ruleset_version,
+                ruleset.version,
+            )
         players = [_player(p) for p in await self.storage.players(row.id)]
         actions = await self.storage.actions(row.id)
         views = catch_up and row.presented < 0
@@ -150,14 +154,14 @@ class MatchService:
             players,
             row.presented,
         )
-        jobs = [self._job(live, match.opening, None, {}, (), 0, opening=True)] if views else []
+        jobs = [live.job(match.opening, None, {}, (), 0, opening=True)] if views else []
         for entry in actions:
             show = catch_up and entry.seq >= row.presented
             before = live.versions() if show else {}
             pending = match.pending()
             resolution = match.apply(entry.seat, Action.from_json(entry.action), views=show)
             if show:
-                jobs.append(self._job(live, resolution, None, before, pending, entry.seq + 1))
+                jobs.append(live.job(resolution, None, before, pending, entry.seq + 1))
         if row.state_hash is not None and match.state_hash() != row.state_hash:
             raise ReplayMismatch(f"match {row.id}: the replay does not reach the stored state")
         self._live[row.id] = live
@@ -237,7 +241,7 @@ class MatchService:
             clocks={p.seat: p.clock for p in live.players},
         )
         self._live[row.id] = live
-        self.presenter.present(self._job(live, match.opening, None, {}, (), 0, opening=True))
+        self.presenter.present(live.job(match.opening, None, {}, (), 0, opening=True))
         self._arm(live)
         log.info("match %d: started (%s, %d seats)", row.id, row.ruleset, len(players))
         return live
@@ -258,8 +262,6 @@ class MatchService:
         async with self.locks(match_id):
             live = await self.live(match_id)
             seat = self._seat(live, user_id)
-            if interaction_id is not None and await self.storage.interaction_seen(interaction_id):
-                raise UserError("That was already done.")
             if expected_version is not None and expected_version != live.versions()[seat]:
                 raise Outdated(match_id, user_id)
             return await self._apply(
@@ -281,7 +283,7 @@ class MatchService:
         action: Action,
         *,
         interaction_id: int | None,
-        reply_in_place: bool,
+        reply_in_place: bool = False,
         source: str = "player",
     ) -> Acted:
         match = live.match
@@ -297,7 +299,7 @@ class MatchService:
             self.drop(live.id)
             raise Apology(live.id) from None
         seq = len(match.actions) - 1
-        clocks = self._clocks_after(live, seat, pending, resolution)
+        clocks = clocks_after(live, seat, pending, resolution, self.now())
         try:
             await self.storage.append_action(
                 live.id,
@@ -310,6 +312,10 @@ class MatchService:
                 result=match.result.to_json() if match.result else None,
                 state_hash=match.state_hash(),
             )
+        except AlreadyApplied:
+            log.info("match %d: interaction %s was delivered twice", live.id, interaction_id)
+            self.drop(live.id)  # the copy in memory applied it again: rebuild it
+            raise UserError("That was already done.") from None
         except Exception:
             log.exception("match %d: seat %d %s could not be stored", live.id, seat, action.kind)
             self.drop(live.id)
@@ -325,7 +331,7 @@ class MatchService:
             "".join(f" {k}={v}" for k, v in action.args.items() if isinstance(v, int)),
         )
         answered = seat if reply_in_place else None
-        job = self._job(live, resolution, answered, before, pending, seq + 1)
+        job = live.job(resolution, answered, before, pending, seq + 1)
         self.presenter.present(job)
         self._arm(live)
         return Acted(
@@ -336,92 +342,15 @@ class MatchService:
             any(h.seat == seat for h in job.new_hands),
         )
 
-    def _job(
-        self,
-        live: LiveMatch,
-        resolution: Resolution,
-        answered_seat: int | None,
-        before: dict[int, str],
-        pending_before: Sequence[int],
-        presented: int,
-        *,
-        opening: bool = False,
-    ) -> Job:
-        """What to show for a resolution. Seats whose options changed get a new hand message
-        when a turn starts or when someone else acted; the actor's hand is otherwise edited in
-        place, unless its own interaction answers with it (``answered_seat``)."""
-        after = live.versions()
-        new_turn = opening or starts_turn(resolution)
-        actor = resolution.seat
-        new_hands: list[Hand] = []
-        edit_hands: list[Hand] = []
-        for p in live.players:
-            changed = before.get(p.seat) != after[p.seat]
-            if live.match.over or (changed and (new_turn or p.seat != actor)):
-                new_hands.append(live.hand(p.seat, resolution.steps, resolution.seat))
-            elif p.seat == actor and answered_seat != actor:
-                edit_hands.append(live.hand(p.seat, resolution.steps, resolution.seat))
-        return Job(
-            match_id=live.id,
-            channel_id=live.channel_id,
-            guild_id=live.guild_id,
-            ruleset=live.ruleset,
-            names=live.names,
-            user_ids=live.user_ids,
-            steps=resolution.steps,
-            public_view=live.match.view(None),
-            pending=live.match.pending(),
-            result=live.match.result,
-            new_hands=tuple(new_hands),
-            edit_hands=tuple(edit_hands),
-            presented=presented,
-            new_turn=new_turn,
-            newly_waiting=tuple(
-                s for s in live.match.pending() if s not in pending_before and s != actor
-            ),
-            dms_closed=frozenset(p.seat for p in live.players if p.dms_closed),
-        )
-
     # -- the turn clock -----------------------------------------------------------------------
-
-    def _clocks_after(
-        self, live: LiveMatch, actor: int, pending_before: Sequence[int], resolution: Resolution
-    ) -> dict[int, Clock]:
-        """Each seat's clock after an action: a fresh limit for every seat the game now waits
-        on anew (a turn started, or another seat's action), the old one for a seat that took
-        its own end of turn back; no clock once the match is over."""
-        if live.match.over:
-            return {p.seat: Clock(None) for p in live.players}
-        now = self.now()
-        fresh_all = starts_turn(resolution)
-        waiting = set(live.match.pending())
-        clocks = {}
-        for p in live.players:
-            clock = p.clock
-            if p.seat in waiting and (
-                fresh_all
-                or clock.due_at is None
-                or (p.seat not in pending_before and p.seat != actor)
-            ):
-                clock = Clock(now + live.turn_limit)
-            clocks[p.seat] = clock
-        return clocks
 
     def _arm(self, live: LiveMatch) -> None:
         key = ("clock", live.id)
-        if live.match.over or self.games.timeout_action(live.ruleset) is None:
+        when = next_ring(live)
+        if when is None or self.games.timeout_action(live.ruleset) is None:
             self.scheduler.cancel(key)
-            return
-        lead = reminder_lead(live.turn_limit)
-        times = [
-            p.clock.due_at if p.clock.reminded else p.clock.due_at - lead
-            for p in live.players
-            if p.seat in live.match.pending() and p.clock.due_at is not None
-        ]
-        if not times:
-            self.scheduler.cancel(key)
-            return
-        self.scheduler.at(key, min(times), lambda: self.on_clock(live.id))
+        else:
+            self.scheduler.at(key, when, lambda: self.on_clock(live.id))
 
     async def on_clock(self, match_id: int) -> None:
         """The clock of a match rang: remind the seats whose time runs low, and end the turn of
@@ -431,44 +360,30 @@ class MatchService:
                 live = await self.live(match_id)
             except UserError:
                 return
-            if live.match.over:
-                return
-            now = self.now()
-            lead = reminder_lead(live.turn_limit)
             timeout = self.games.timeout_action(live.ruleset)
-            for seat in live.match.pending():
+            if live.match.over or timeout is None:
+                return
+            expired, remind = ringing(live, self.now())
+            for seat in remind:
                 player = live.players[seat]
-                due = player.clock.due_at
-                if due is None or timeout is None:
-                    continue
-                if now >= due and seat in live.match.pending():
-                    log.info("match %d: seat %d is out of time", live.id, seat)
-                    try:
-                        await self._apply(
-                            live,
-                            seat,
-                            timeout,
-                            interaction_id=None,
-                            reply_in_place=False,
-                            source="clock",
-                        )
-                    except UserError:
-                        log.warning("match %d: the timeout for seat %d was refused", live.id, seat)
-                        player.clock = Clock(None)
-                    live = await self.live(match_id)
-                elif now >= due - lead and not player.clock.reminded:
-                    player.clock = replace(player.clock, reminded=True)
-                    await self.storage.set_clocks(live.id, {seat: player.clock})
-                    self.presenter.remind(
-                        Reminder(
-                            live.id,
-                            live.channel_id,
-                            seat,
-                            player.user_id,
-                            player.dm_channel_id,
-                            due,
-                        )
+                player.clock = replace(player.clock, reminded=True)
+                await self.storage.set_clocks(live.id, {seat: player.clock})
+                due = player.clock.due_at or 0.0
+                self.presenter.remind(
+                    Reminder(
+                        live.id, live.channel_id, seat, player.user_id, player.dm_channel_id, due
                     )
+                )
+            for seat in expired:
+                if seat not in live.match.pending():  # an earlier timeout ended the turn
+                    continue
+                log.info("match %d: seat %d is out of time", live.id, seat)
+                try:
+                    await self._apply(live, seat, timeout, interaction_id=None, source="clock")
+                except UserError:
+                    log.warning("match %d: the timeout for seat %d was refused", live.id, seat)
+                    live.players[seat].clock = Clock(None)
+                live = await self.live(match_id)
             self._arm(live)
 
     # -- reading ------------------------------------------------------------------------------

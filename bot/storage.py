@@ -27,6 +27,7 @@ import aiosqlite
 __all__ = [
     "MIGRATIONS",
     "ActionRow",
+    "AlreadyApplied",
     "ChannelBusy",
     "Clock",
     "MatchRow",
@@ -100,6 +101,10 @@ PRAGMAS = (
 
 class ChannelBusy(Exception):
     """A channel already has an open (lobby or active) match."""
+
+
+class AlreadyApplied(Exception):
+    """An action for this interaction is stored already (a redelivered interaction)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,8 +199,7 @@ class Storage:
         db = await aiosqlite.connect(path, isolation_level=None)
         try:
             for pragma in PRAGMAS:
-                async with db.execute(pragma) as cursor:
-                    await cursor.fetchall()
+                await db.execute_fetchall(pragma)
             storage = cls(db, path)
             await storage._migrate()
         except BaseException:
@@ -207,9 +211,7 @@ class Storage:
         await self._db.close()
 
     async def _migrate(self) -> None:
-        async with self._db.execute("PRAGMA user_version") as cursor:
-            row = await cursor.fetchone()
-        current = int(row[0]) if row else 0
+        current = await self.schema_version()
         if current > len(MIGRATIONS):
             raise RuntimeError(
                 f"{self.path}: schema version {current} is newer than this build "
@@ -222,9 +224,8 @@ class Storage:
             )
 
     async def schema_version(self) -> int:
-        async with self._db.execute("PRAGMA user_version") as cursor:
-            row = await cursor.fetchone()
-        return int(row[0]) if row else 0
+        rows = list(await self._db.execute_fetchall("PRAGMA user_version"))
+        return int(rows[0][0]) if rows else 0
 
     @asynccontextmanager
     async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -238,8 +239,14 @@ class Storage:
             await self._db.commit()
 
     async def _all(self, sql: str, args: Iterable[Any] = ()) -> list[sqlite3.Row]:
-        async with self._lock, self._db.execute(sql, tuple(args)) as cursor:
-            return list(await cursor.fetchall())
+        async with self._lock:
+            return list(await self._db.execute_fetchall(sql, tuple(args)))
+
+    async def _write(self, sql: str, args: Iterable[Any] = ()) -> int:
+        """One statement, committed on its own (no transaction needed): rows changed."""
+        async with self._lock:
+            cursor = await self._db.execute(sql, tuple(args))
+            return cursor.rowcount
 
     async def _one(self, sql: str, args: Iterable[Any] = ()) -> Any:
         rows = await self._all(sql, args)
@@ -259,18 +266,17 @@ class Storage:
     ) -> int:
         now = time.time()
         try:
-            async with self._tx() as db:
-                cursor = await db.execute(
+            async with self._lock:
+                row = await self._db.execute_insert(
                     "INSERT INTO matches (guild_id, channel_id, ruleset, status, creator_id, "
                     "invited_id, turn_limit, created_at, updated_at) "
                     "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
                     (guild_id, channel_id, ruleset, creator_id, invited_id, turn_limit, now, now),
                 )
-                match_id = cursor.lastrowid
         except sqlite3.IntegrityError as exc:
             raise ChannelBusy(channel_id) from exc
-        assert match_id is not None
-        return match_id
+        assert row is not None
+        return int(row[0])
 
     async def match(self, match_id: int) -> MatchRow | None:
         row = await self._one(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
@@ -306,21 +312,19 @@ class Storage:
         if not fields or set(fields) - allowed:
             raise ValueError(f"cannot set {sorted(set(fields) - allowed)} on a match")
         assignments = ", ".join(f"{name} = ?" for name in fields)
-        async with self._tx() as db:
-            await db.execute(
-                f"UPDATE matches SET {assignments}, updated_at = ? WHERE id = ?",
-                (*fields.values(), time.time(), match_id),
-            )
+        await self._write(
+            f"UPDATE matches SET {assignments}, updated_at = ? WHERE id = ?",
+            (*fields.values(), time.time(), match_id),
+        )
 
     async def close_lobby(self, match_id: int) -> bool:
         """Cancel a match still in its lobby; False if it had already left the lobby."""
-        async with self._tx() as db:
-            cursor = await db.execute(
-                "UPDATE matches SET status = 'cancelled', updated_at = ? "
-                "WHERE id = ? AND status = 'lobby'",
-                (time.time(), match_id),
-            )
-            return cursor.rowcount == 1
+        changed = await self._write(
+            "UPDATE matches SET status = 'cancelled', updated_at = ? "
+            "WHERE id = ? AND status = 'lobby'",
+            (time.time(), match_id),
+        )
+        return changed == 1
 
     async def abandon(self, match_id: int) -> None:
         """An admin ends an active match without a result."""
@@ -361,11 +365,12 @@ class Storage:
     ) -> int | None:
         """Seat a player in a lobby: the seat, or None when every seat is taken."""
         async with self._tx() as db:
-            async with db.execute(
-                "SELECT COUNT(*) FROM players WHERE match_id = ?", (match_id,)
-            ) as cursor:
-                row = await cursor.fetchone()
-            taken = int(row[0]) if row else 0
+            rows = list(
+                await db.execute_fetchall(
+                    "SELECT COUNT(*) FROM players WHERE match_id = ?", (match_id,)
+                )
+            )
+            taken = int(rows[0][0])
             if taken >= seats:
                 return None
             await db.execute(
@@ -377,11 +382,13 @@ class Storage:
     async def remove_player(self, match_id: int, user_id: int) -> None:
         """Take a player out of a lobby; the seats after theirs move up."""
         async with self._tx() as db:
-            async with db.execute(
-                f"SELECT {_PLAYER_COLUMNS} FROM players WHERE match_id = ? ORDER BY seat",
-                (match_id,),
-            ) as cursor:
-                rows = [_player(r) for r in await cursor.fetchall()]
+            rows = [
+                _player(r)
+                for r in await db.execute_fetchall(
+                    f"SELECT {_PLAYER_COLUMNS} FROM players WHERE match_id = ? ORDER BY seat",
+                    (match_id,),
+                )
+            ]
             await db.execute("DELETE FROM players WHERE match_id = ?", (match_id,))
             for seat, p in enumerate(r for r in rows if r.user_id != user_id):
                 await db.execute(
@@ -403,15 +410,14 @@ class Storage:
         if not fields or set(fields) - allowed:
             raise ValueError(f"cannot set {sorted(set(fields) - allowed)} on a player")
         assignments = ", ".join(f"{name} = ?" for name in fields)
-        async with self._tx() as db:
-            await db.execute(
-                f"UPDATE players SET {assignments} WHERE match_id = ? AND {key} = ?",
-                (*fields.values(), match_id, which),
-            )
+        await self._write(
+            f"UPDATE players SET {assignments} WHERE match_id = ? AND {key} = ?",
+            (*fields.values(), match_id, which),
+        )
 
     async def set_clocks(self, match_id: int, clocks: Mapping[int, Clock]) -> None:
-        async with self._tx() as db:
-            await _write_clocks(db, match_id, clocks)
+        async with self._lock:
+            await _write_clocks(self._db, match_id, clocks)
 
     # -- actions ------------------------------------------------------------------------------
 
@@ -442,11 +448,16 @@ class Storage:
         """Append one accepted action, with what it changes on the match, in one transaction."""
         now = time.time()
         async with self._tx() as db:
-            await db.execute(
-                "INSERT INTO actions (match_id, seq, seat, action, interaction_id, source, "
-                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (match_id, seq, seat, json.dumps(action), interaction_id, source, now),
-            )
+            try:
+                await db.execute(
+                    "INSERT INTO actions (match_id, seq, seat, action, interaction_id, source, "
+                    "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (match_id, seq, seat, json.dumps(action), interaction_id, source, now),
+                )
+            except sqlite3.IntegrityError as exc:
+                if "actions.interaction_id" in str(exc):
+                    raise AlreadyApplied(interaction_id) from exc
+                raise
             await db.execute(
                 "UPDATE matches SET state_hash = ?, result = ?, status = ?, updated_at = ? "
                 "WHERE id = ?",
@@ -464,8 +475,7 @@ class Storage:
 async def _write_clocks(
     db: aiosqlite.Connection, match_id: int, clocks: Mapping[int, Clock]
 ) -> None:
-    for seat, clock in clocks.items():
-        await db.execute(
-            "UPDATE players SET due_at = ?, reminded = ? WHERE match_id = ? AND seat = ?",
-            (clock.due_at, int(clock.reminded), match_id, seat),
-        )
+    await db.executemany(
+        "UPDATE players SET due_at = ?, reminded = ? WHERE match_id = ? AND seat = ?",
+        [(c.due_at, int(c.reminded), match_id, seat) for seat, c in clocks.items()],
+    )

@@ -51,19 +51,19 @@ class MatchCog(
             timer: How long each turn may take (default 24 hours).
         """
         limit = timer.value if timer else DEFAULT_TURN_LIMIT
-        await self.bot.frontend.new_match(interaction, ruleset, opponent, deck, limit)
+        await self.bot.frontend.lobby.new_match(interaction, ruleset, opponent, deck, limit)
 
     @new.autocomplete("ruleset")
     async def _rulesets(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return self.bot.frontend.ruleset_choices(current)
+        return self.bot.frontend.lobby.ruleset_choices(current)
 
     @new.autocomplete("deck")
     async def _new_decks(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return await self.bot.frontend.deck_choices(interaction, current)
+        return await self.bot.frontend.lobby.deck_choices(interaction, current)
 
     @app_commands.command(name="join")
     async def join(self, interaction: Interaction, deck: str | None = None) -> None:
@@ -72,33 +72,33 @@ class MatchCog(
         Args:
             deck: Your starter deck.
         """
-        await self.bot.frontend.join(interaction, deck)
+        await self.bot.frontend.lobby.join(interaction, deck)
 
     @join.autocomplete("deck")
     async def _join_decks(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return await self.bot.frontend.deck_choices(interaction, current)
+        return await self.bot.frontend.lobby.deck_choices(interaction, current)
 
     @app_commands.command(name="leave")
     async def leave(self, interaction: Interaction) -> None:
         """Leave the lobby of this channel's match (its creator closes it)."""
-        await self.bot.frontend.leave(interaction)
+        await self.bot.frontend.lobby.leave(interaction)
 
     @app_commands.command(name="start")
     async def start(self, interaction: Interaction) -> None:
         """Start this channel's match once enough players have joined."""
-        await self.bot.frontend.start(interaction)
+        await self.bot.frontend.lobby.start(interaction)
 
     @app_commands.command(name="cancel")
     async def cancel(self, interaction: Interaction) -> None:
         """Cancel this channel's lobby, or end a running match (channel managers only)."""
-        await self.bot.frontend.cancel(interaction)
+        await self.bot.frontend.lobby.cancel(interaction)
 
     @app_commands.command(name="status")
     async def status(self, interaction: Interaction) -> None:
         """Show who plays this channel's match, whom it waits on and the time left."""
-        await self.bot.frontend.status(interaction)
+        await self.bot.frontend.lobby.status(interaction)
 
     @app_commands.command(name="log")
     async def log(self, interaction: Interaction, match: int | None = None) -> None:
@@ -107,12 +107,12 @@ class MatchCog(
         Args:
             match: A match number from this server, if not this channel's latest.
         """
-        await self.bot.frontend.log(interaction, match)
+        await self.bot.frontend.lobby.log(interaction, match)
 
     @app_commands.command(name="help")
     async def help(self, interaction: Interaction) -> None:
         """Explain how to play matches here."""
-        await self.bot.frontend.help(interaction)
+        await self.bot.frontend.lobby.help(interaction)
 
 
 async def setup(bot: Parlor) -> None:

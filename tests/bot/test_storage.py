@@ -3,13 +3,12 @@ applied once, seats kept in order, and what is resumed at start-up."""
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import aiosqlite
 import pytest
 
-from bot.storage import MIGRATIONS, ChannelBusy, Clock, Storage
+from bot.storage import MIGRATIONS, AlreadyApplied, ChannelBusy, Clock, Storage
 
 
 async def lobby(storage: Storage, channel: int = 10) -> int:
@@ -84,7 +83,7 @@ async def test_an_interaction_is_stored_once_and_resumption_is_tracked(tmp_path:
         common = {"seat": 0, "action": action, "source": "player", "clocks": {}, "state_hash": "h"}
         await storage.append_action(match_id, seq=0, interaction_id=99, result=None, **common)
         assert await storage.interaction_seen(99)
-        with pytest.raises(sqlite3.IntegrityError):
+        with pytest.raises(AlreadyApplied):
             await storage.append_action(match_id, seq=1, interaction_id=99, result=None, **common)
         assert [a.seq for a in await storage.actions(match_id)] == [0]
         assert [m.id for m in await storage.matches_to_resume()] == [match_id]
