@@ -96,6 +96,7 @@ class Results:
     ack: list[float] = field(default_factory=list)
     picture: list[float] = field(default_factory=list)
     unanswered: int = 0
+    crashed: int = 0
 
 
 def hand_message(env: simcord.Env, dm_channel: int) -> Any | None:
@@ -152,7 +153,8 @@ async def player(
     dm = env.backend.dm_channels[user.id]
     changed = watch.changed[dm] = asyncio.Event()
     while True:
-        live = bot.matches._live[match_id]
+        async with bot.matches.locks(match_id):
+            live = await bot.matches.live(match_id)
         if live.match.over:
             return
         stored = hand_message(env, dm)
@@ -242,26 +244,23 @@ async def run(matches: int, think: float, seed: int) -> dict[str, Any]:
             setup = time.perf_counter() - started
             watch.install()
             started = time.perf_counter()
-            await asyncio.gather(
-                *(
-                    player(
-                        env,
-                        bot,
-                        watch,
-                        results,
-                        mid,
-                        seat,
-                        user,
-                        random.Random(rng.random()),
-                        think,
-                    )
-                    for mid, a, b in seats
-                    for seat, user in ((0, a), (1, b))
+            players = [
+                player(
+                    env, bot, watch, results, mid, seat, user, random.Random(rng.random()), think
                 )
-            )
+                for mid, a, b in seats
+                for seat, user in ((0, a), (1, b))
+            ]
+            for failed in await asyncio.gather(*players, return_exceptions=True):
+                if isinstance(failed, BaseException):
+                    results.crashed += 1
+                    print(f"a player stopped: {failed!r}", file=sys.stderr)
             await bot.presenter.idle()
             played = time.perf_counter() - started
-            over = sum(bot.matches._live[mid].match.over for mid, _, _ in seats)
+            over = 0
+            for mid, _, _ in seats:
+                async with bot.matches.locks(mid):
+                    over += (await bot.matches.live(mid)).match.over
         await bot._stop_services()
     return {
         "matches": matches,
@@ -274,6 +273,7 @@ async def run(matches: int, think: float, seed: int) -> dict[str, Any]:
         "picture_ms": {k: round(v, 1) for k, v in percentiles(results.picture).items()},
         "ack_over_3s": sum(t > DEADLINE for t in results.ack),
         "unanswered": results.unanswered,
+        "players_stopped": results.crashed,
         "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
     }
 
@@ -303,7 +303,10 @@ def main() -> None:
         f"End turn → step picture posted  p50 {picture['p50']:7.1f} ms   "
         f"p99 {picture['p99']:7.1f} ms   max {picture['max']:7.1f} ms"
     )
-    print(f"unanswered: {figures['unanswered']}   peak memory (RSS): {figures['peak_rss_mb']} MB")
+    print(
+        f"unanswered: {figures['unanswered']}   players stopped: {figures['players_stopped']}   "
+        f"peak memory (RSS): {figures['peak_rss_mb']} MB"
+    )
 
 
 if __name__ == "__main__":

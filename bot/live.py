@@ -9,7 +9,7 @@ None of them holds a Discord object or a database handle.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from rules.engine import ActionSpec, Match, Resolution, Result, Step
@@ -99,8 +99,6 @@ class LiveMatch:
     match: Match[Any, Any]
     players: list[Player]
     presented: int
-    broken: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -57,6 +57,7 @@ class Presenter:
         self.service: MatchService | None = None
         self._tails: dict[int, asyncio.Task[None]] = {}
         self._captions: dict[int, list[str]] = {}
+        self._told_cannot_post: set[int] = set()
 
     # -- queueing -----------------------------------------------------------------------------
 
@@ -163,6 +164,8 @@ class Presenter:
             except discord.HTTPException as exc:
                 log.error("match %d: could not show step %d (HTTP %d)", mid, i, exc.status)
                 board = board if not fresh else None
+                if isinstance(exc, discord.Forbidden):
+                    await self._cannot_post(job)
             if not final and self.step_delay:
                 await asyncio.sleep(self.step_delay)
 
@@ -221,6 +224,31 @@ class Presenter:
             )
         except discord.HTTPException as exc:
             log.error("match %d: could not post the result (HTTP %d)", job.match_id, exc.status)
+            if isinstance(exc, discord.Forbidden):
+                await self._cannot_post(job)
+
+    async def _cannot_post(self, job: Job) -> None:
+        """The bot may not post in the match's channel: tell the players, once, by DM (so it
+        does not fail silently); the match itself goes on and /board still works."""
+        if job.match_id in self._told_cannot_post:
+            return
+        self._told_cannot_post.add(job.match_id)
+        assert self.service is not None
+        for seat in range(len(job.user_ids)):
+            player = await self.service.player_row(job.match_id, seat)
+            if player.dms_closed or player.dm_channel_id is None:
+                continue
+            channel = self.client.get_partial_messageable(
+                player.dm_channel_id, type=discord.ChannelType.private
+            )
+            try:
+                await channel.send(
+                    f"I can't post match #{job.match_id}'s board in <#{job.channel_id}>: I need "
+                    "permission to send messages, embed links and attach files there. Ask a "
+                    "server admin; meanwhile `/board` shows it to you."
+                )
+            except discord.HTTPException as exc:
+                log.warning("match %d: could not tell seat %d (%s)", job.match_id, seat, exc)
 
     # -- hands and DMs ------------------------------------------------------------------------
 

@@ -6,7 +6,10 @@ replaying (``MatchService``). An action row carries the Discord interaction that
 so a redelivered interaction is applied once.
 
 One connection serves the process; an asyncio lock keeps each transaction whole (aiosqlite runs
-statements on its own thread, so nothing here blocks the event loop).
+statements on its own thread, so nothing here blocks the event loop). Statements go through
+``execute_fetchall``/``execute_insert``, whose cursors live and die on aiosqlite's thread: a
+cursor from ``execute`` left to the garbage collector is finalised on the event loop's thread,
+racing the connection's ("bad parameter or other API misuse"), which the load bench found.
 """
 
 from __future__ import annotations
@@ -219,9 +222,10 @@ class Storage:
             )
         for version in range(current, len(MIGRATIONS)):
             log.info("database %s: migrating schema to version %d", self.path, version + 1)
-            await self._db.executescript(
+            cursor = await self._db.executescript(
                 f"BEGIN; {MIGRATIONS[version]} PRAGMA user_version = {version + 1}; COMMIT;"
             )
+            await cursor.close()
 
     async def schema_version(self) -> int:
         rows = list(await self._db.execute_fetchall("PRAGMA user_version"))
@@ -230,7 +234,7 @@ class Storage:
     @asynccontextmanager
     async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
+            await self._db.execute_fetchall("BEGIN IMMEDIATE")
             try:
                 yield self._db
             except BaseException:
@@ -245,8 +249,9 @@ class Storage:
     async def _write(self, sql: str, args: Iterable[Any] = ()) -> int:
         """One statement, committed on its own (no transaction needed): rows changed."""
         async with self._lock:
-            cursor = await self._db.execute(sql, tuple(args))
-            return cursor.rowcount
+            await self._db.execute_fetchall(sql, tuple(args))
+            rows = list(await self._db.execute_fetchall("SELECT changes()"))
+            return int(rows[0][0])
 
     async def _one(self, sql: str, args: Iterable[Any] = ()) -> Any:
         rows = await self._all(sql, args)
@@ -329,11 +334,13 @@ class Storage:
     async def abandon(self, match_id: int) -> None:
         """An admin ends an active match without a result."""
         async with self._tx() as db:
-            await db.execute(
+            await db.execute_fetchall(
                 "UPDATE matches SET status = 'cancelled', updated_at = ? WHERE id = ?",
                 (time.time(), match_id),
             )
-            await db.execute("UPDATE players SET due_at = NULL WHERE match_id = ?", (match_id,))
+            await db.execute_fetchall(
+                "UPDATE players SET due_at = NULL WHERE match_id = ?", (match_id,)
+            )
 
     async def start(
         self,
@@ -345,7 +352,7 @@ class Storage:
         clocks: Mapping[int, Clock],
     ) -> None:
         async with self._tx() as db:
-            await db.execute(
+            await db.execute_fetchall(
                 "UPDATE matches SET status = 'active', seed = ?, setup = ?, ruleset_version = ?, "
                 "updated_at = ? WHERE id = ? AND status = 'lobby'",
                 (seed, json.dumps(setup), ruleset_version, time.time(), match_id),
@@ -373,7 +380,7 @@ class Storage:
             taken = int(rows[0][0])
             if taken >= seats:
                 return None
-            await db.execute(
+            await db.execute_fetchall(
                 "INSERT INTO players (match_id, seat, user_id, name, deck) VALUES (?, ?, ?, ?, ?)",
                 (match_id, taken, user_id, name, deck),
             )
@@ -389,9 +396,9 @@ class Storage:
                     (match_id,),
                 )
             ]
-            await db.execute("DELETE FROM players WHERE match_id = ?", (match_id,))
+            await db.execute_fetchall("DELETE FROM players WHERE match_id = ?", (match_id,))
             for seat, p in enumerate(r for r in rows if r.user_id != user_id):
-                await db.execute(
+                await db.execute_fetchall(
                     "INSERT INTO players (match_id, seat, user_id, name, deck, dm_channel_id, "
                     "dms_closed) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (match_id, seat, p.user_id, p.name, p.deck, p.dm_channel_id, p.dms_closed),
@@ -449,7 +456,7 @@ class Storage:
         now = time.time()
         async with self._tx() as db:
             try:
-                await db.execute(
+                await db.execute_fetchall(
                     "INSERT INTO actions (match_id, seq, seat, action, interaction_id, source, "
                     "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (match_id, seq, seat, json.dumps(action), interaction_id, source, now),
@@ -458,7 +465,7 @@ class Storage:
                 if "actions.interaction_id" in str(exc):
                     raise AlreadyApplied(interaction_id) from exc
                 raise
-            await db.execute(
+            await db.execute_fetchall(
                 "UPDATE matches SET state_hash = ?, result = ?, status = ?, updated_at = ? "
                 "WHERE id = ?",
                 (
@@ -475,7 +482,8 @@ class Storage:
 async def _write_clocks(
     db: aiosqlite.Connection, match_id: int, clocks: Mapping[int, Clock]
 ) -> None:
-    await db.executemany(
-        "UPDATE players SET due_at = ?, reminded = ? WHERE match_id = ? AND seat = ?",
-        [(c.due_at, int(c.reminded), match_id, seat) for seat, c in clocks.items()],
-    )
+    for seat, clock in clocks.items():
+        await db.execute_fetchall(
+            "UPDATE players SET due_at = ?, reminded = ? WHERE match_id = ? AND seat = ?",
+            (clock.due_at, int(clock.reminded), match_id, seat),
+        )

@@ -69,8 +69,11 @@ def lobby_text(lobby: Lobby, closed: frozenset[int] = frozenset()) -> tuple[str,
         deck = lobby.deck_name(p)
         note = " · DMs closed, plays with /hand" if p.dms_closed or p.user_id in closed else ""
         lines.append(f"{p.seat + 1}. <@{p.user_id}>{f' — {deck}' if deck else ''}{note}")
+    invited = row.invited_id
+    if invited is not None and any(p.user_id == invited for p in lobby.players):
+        invited = None
     for seat in range(len(lobby.players), lobby.max_seats):
-        reserved = row.invited_id if seat == len(lobby.players) and row.invited_id else None
+        reserved = invited if seat == len(lobby.players) else None
         lines.append(f"{seat + 1}. {f'reserved for <@{reserved}>' if reserved else 'open seat'}")
     lines.append("")
     lines.append(f"Turn limit: {describe_limit(row.turn_limit)}")
@@ -156,5 +159,5 @@ def hand_text(hand: Hand, heading: str = "", note: str = "") -> str:
 def reminder_text(reminder: Reminder) -> str:
     return (
         f"⏰ Your time in match #{reminder.match_id} (<#{reminder.channel_id}>) runs out "
-        f"{relative(reminder.due_at)}. Then the game ends your turn with what you have staged."
+        f"{relative(reminder.due_at)}. Then the game ends your turn for you, as it stands."
     )

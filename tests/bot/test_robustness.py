@@ -189,3 +189,24 @@ async def test_an_unexpected_error_is_logged_answered_and_changes_nothing(
     await end_turn(table.alice.user)
     await end_turn(seat_user(table, 1).user)
     assert (await state(table))[1] == 2
+
+
+async def test_a_channel_the_bot_may_not_post_in_is_reported_to_the_players(table: Table) -> None:
+    await open_match(table)
+    table.env.inject_error(
+        "PATCH",
+        f"/channels/{table.channel.id}/messages/*",
+        status=403,
+        code=50013,
+        message="Missing Permissions",
+        times=None,
+    )
+    await end_turn(table.alice.user)
+    for player in (table.alice, table.bob):
+        told = [m.content for m in dms(player) if "can't post match #1's board" in m.content]
+        assert len(told) == 1 and "/board" in told[0]
+    board = await table.alice.slash(table.channel, "board")
+    assert board.response.attachments[0].filename == "board.png"
+    await end_turn(table.bob.user)  # once, not at every step
+    assert len([m for m in dms(table.alice) if "can't post" in m.content]) == 1
+    assert (await state(table))[1] == 2
