@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import io
 import json
 import random
 import resource
@@ -35,6 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import simcord  # noqa: E402
+from PIL import Image  # noqa: E402
 from simcord import interactions as sim_interactions  # noqa: E402
 from simcord.backend import serializers  # noqa: E402
 from simcord.enums import ComponentType, InteractionType  # noqa: E402
@@ -221,12 +223,31 @@ def percentiles(values: list[float]) -> dict[str, float]:
     return {"p50": at(0.50) * 1000, "p99": at(0.99) * 1000, "max": ordered[-1] * 1000}
 
 
-async def run(matches: int, think: float, seed: int) -> dict[str, Any]:
+class Blank:
+    """Pictures that cost nothing: to see how much of the time the real ones take."""
+
+    def __init__(self) -> None:
+        out = io.BytesIO()
+        Image.new("RGB", (1, 1)).save(out, format="PNG")
+        self.PNG = out.getvalue()
+
+    def board_png(self, *args: Any) -> bytes:
+        return self.PNG
+
+    def hand_png(self, *args: Any) -> bytes:
+        return self.PNG
+
+    def result_png(self, *args: Any) -> bytes:
+        return self.PNG
+
+
+async def run(matches: int, think: float, seed: int, blank: bool = False) -> dict[str, Any]:
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as folder:
         settings = Settings(token=Secret("bench"), database=Path(folder, "bench.db"), step_delay=0)
         seeds = iter(range(seed * 10_000, seed * 10_000 + matches + 1))
-        bot = create_bot(settings, new_seed=lambda: next(seeds))
+        extra: dict[str, Any] = {"renderer": Blank()} if blank else {}
+        bot = create_bot(settings, new_seed=lambda: next(seeds), **extra)
         watch = Stopwatch()
         results = Results()
         async with simcord.run(bot, settle_timeout=60) as env:
@@ -266,6 +287,7 @@ async def run(matches: int, think: float, seed: int) -> dict[str, Any]:
         "matches": matches,
         "finished": over,
         "think_seconds": think,
+        "pictures": "blank" if blank else "rendering (the real renderer)",
         "setup_seconds": round(setup, 1),
         "play_seconds": round(played, 1),
         "interactions": len(results.ack),
@@ -284,8 +306,13 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.5, help="mean seconds before a click")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--blank-pictures",
+        action="store_true",
+        help="draw nothing (to isolate the renderer's cost)",
+    )
     args = parser.parse_args()
-    figures = asyncio.run(run(args.matches, args.think, args.seed))
+    figures = asyncio.run(run(args.matches, args.think, args.seed, args.blank_pictures))
     if args.json:
         print(json.dumps(figures, indent=1))
         return
@@ -293,7 +320,8 @@ def main() -> None:
     print(
         f"{figures['finished']}/{figures['matches']} matches played to the end, "
         f"{figures['interactions']} interactions in {figures['play_seconds']} s "
-        f"(setup {figures['setup_seconds']} s, think time {figures['think_seconds']} s)"
+        f"(setup {figures['setup_seconds']} s, think time {figures['think_seconds']} s, "
+        f"pictures: {figures['pictures']})"
     )
     print(
         f"interaction → acknowledgement   p50 {ack['p50']:7.1f} ms   p99 {ack['p99']:7.1f} ms"

@@ -139,7 +139,7 @@ class MatchService:
                 row.ruleset_version,
                 ruleset.version,
             )
-        players = [_player(p) for p in await self.storage.players(row.id)]
+        players = [_player(p, row.clocks) for p in await self.storage.players(row.id)]
         actions = await self.storage.actions(row.id)
         views = catch_up and row.presented < 0
         match = Match.new(ruleset, row.seed, row.setup, views=views)
@@ -367,7 +367,7 @@ class MatchService:
             for seat in remind:
                 player = live.players[seat]
                 player.clock = replace(player.clock, reminded=True)
-                await self.storage.set_clocks(live.id, {seat: player.clock})
+                await self.storage.set_clocks(live.id, {p.seat: p.clock for p in live.players})
                 due = player.clock.due_at or 0.0
                 self.presenter.remind(
                     Reminder(
@@ -485,7 +485,8 @@ class MatchService:
         log.info("match %d: ended by an admin", match_id)
 
 
-def _player(row: PlayerRow) -> Player:
+def _player(row: PlayerRow, clocks: Sequence[Clock] = ()) -> Player:
+    clock = clocks[row.seat] if row.seat < len(clocks) else Clock(None)
     return Player(
         row.seat,
         row.user_id,
@@ -494,7 +495,7 @@ def _player(row: PlayerRow) -> Player:
         row.dm_channel_id,
         row.dms_closed,
         row.hand_message_id,
-        Clock(row.due_at, row.reminded),
+        clock,
     )
 
 

@@ -41,7 +41,7 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 MIGRATIONS: tuple[str, ...] = (
-    # 1: matches, their players (with each seat's turn clock) and the action log.
+    # 1: matches (with each seat's turn clock), their players and the action log.
     """
     CREATE TABLE matches (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -60,6 +60,7 @@ MIGRATIONS: tuple[str, ...] = (
         lobby_message_id INTEGER,
         board_message_id INTEGER,
         presented INTEGER NOT NULL DEFAULT -1,
+        clocks TEXT,
         created_at REAL NOT NULL,
         updated_at REAL NOT NULL
     );
@@ -75,8 +76,6 @@ MIGRATIONS: tuple[str, ...] = (
         dm_channel_id INTEGER,
         dms_closed INTEGER NOT NULL DEFAULT 0,
         hand_message_id INTEGER,
-        due_at REAL,
-        reminded INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (match_id, seat),
         UNIQUE (match_id, user_id)
     );
@@ -128,6 +127,7 @@ class MatchRow:
     lobby_message_id: int | None
     board_message_id: int | None
     presented: int
+    clocks: tuple[Clock, ...]
     created_at: float
 
 
@@ -141,8 +141,6 @@ class PlayerRow:
     dm_channel_id: int | None
     dms_closed: bool
     hand_message_id: int | None
-    due_at: float | None
-    reminded: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,26 +162,30 @@ class Clock:
 _MATCH_COLUMNS = (
     "id, guild_id, channel_id, ruleset, ruleset_version, status, creator_id, invited_id, "
     "turn_limit, seed, setup, result, state_hash, lobby_message_id, board_message_id, presented, "
-    "created_at"
+    "clocks, created_at"
 )
-_PLAYER_COLUMNS = (
-    "match_id, seat, user_id, name, deck, dm_channel_id, dms_closed, hand_message_id, due_at, "
-    "reminded"
-)
+_PLAYER_COLUMNS = "match_id, seat, user_id, name, deck, dm_channel_id, dms_closed, hand_message_id"
 
 
 def _match(row: Sequence[Any]) -> MatchRow:
     values = list(row)
     for i in (10, 11):  # setup, result
         values[i] = json.loads(values[i]) if values[i] is not None else None
+    values[16] = tuple(
+        Clock(due, bool(reminded)) for due, reminded in json.loads(values[16] or "[]")
+    )
     return MatchRow(*values)
 
 
 def _player(row: Sequence[Any]) -> PlayerRow:
     values = list(row)
     values[6] = bool(values[6])
-    values[9] = bool(values[9])
     return PlayerRow(*values)
+
+
+def _clocks(clocks: Mapping[int, Clock]) -> str:
+    """Every seat's clock, in seat order, as stored (``[[due_at, reminded], ...]``)."""
+    return json.dumps([[clocks[s].due_at, clocks[s].reminded] for s in sorted(clocks)])
 
 
 class Storage:
@@ -246,10 +248,13 @@ class Storage:
         async with self._lock:
             return list(await self._db.execute_fetchall(sql, tuple(args)))
 
-    async def _write(self, sql: str, args: Iterable[Any] = ()) -> int:
-        """One statement, committed on its own (no transaction needed): rows changed."""
+    async def _write(self, sql: str, args: Iterable[Any] = (), *, count: bool = False) -> int:
+        """One statement, committed on its own (no transaction needed); with ``count``, how
+        many rows it changed."""
         async with self._lock:
             await self._db.execute_fetchall(sql, tuple(args))
+            if not count:
+                return -1
             rows = list(await self._db.execute_fetchall("SELECT changes()"))
             return int(rows[0][0])
 
@@ -328,19 +333,16 @@ class Storage:
             "UPDATE matches SET status = 'cancelled', updated_at = ? "
             "WHERE id = ? AND status = 'lobby'",
             (time.time(), match_id),
+            count=True,
         )
         return changed == 1
 
     async def abandon(self, match_id: int) -> None:
         """An admin ends an active match without a result."""
-        async with self._tx() as db:
-            await db.execute_fetchall(
-                "UPDATE matches SET status = 'cancelled', updated_at = ? WHERE id = ?",
-                (time.time(), match_id),
-            )
-            await db.execute_fetchall(
-                "UPDATE players SET due_at = NULL WHERE match_id = ?", (match_id,)
-            )
+        await self._write(
+            "UPDATE matches SET status = 'cancelled', clocks = NULL, updated_at = ? WHERE id = ?",
+            (time.time(), match_id),
+        )
 
     async def start(
         self,
@@ -351,13 +353,11 @@ class Storage:
         ruleset_version: str,
         clocks: Mapping[int, Clock],
     ) -> None:
-        async with self._tx() as db:
-            await db.execute_fetchall(
-                "UPDATE matches SET status = 'active', seed = ?, setup = ?, ruleset_version = ?, "
-                "updated_at = ? WHERE id = ? AND status = 'lobby'",
-                (seed, json.dumps(setup), ruleset_version, time.time(), match_id),
-            )
-            await _write_clocks(db, match_id, clocks)
+        await self._write(
+            "UPDATE matches SET status = 'active', seed = ?, setup = ?, ruleset_version = ?, "
+            "clocks = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
+            (seed, json.dumps(setup), ruleset_version, _clocks(clocks), time.time(), match_id),
+        )
 
     # -- players ------------------------------------------------------------------------------
 
@@ -423,8 +423,11 @@ class Storage:
         )
 
     async def set_clocks(self, match_id: int, clocks: Mapping[int, Clock]) -> None:
-        async with self._lock:
-            await _write_clocks(self._db, match_id, clocks)
+        """Every seat's clock (all seats: they are stored together)."""
+        await self._write(
+            "UPDATE matches SET clocks = ?, updated_at = ? WHERE id = ?",
+            (_clocks(clocks), time.time(), match_id),
+        )
 
     # -- actions ------------------------------------------------------------------------------
 
@@ -466,24 +469,14 @@ class Storage:
                     raise AlreadyApplied(interaction_id) from exc
                 raise
             await db.execute_fetchall(
-                "UPDATE matches SET state_hash = ?, result = ?, status = ?, updated_at = ? "
-                "WHERE id = ?",
+                "UPDATE matches SET state_hash = ?, result = ?, status = ?, clocks = ?, "
+                "updated_at = ? WHERE id = ?",
                 (
                     state_hash,
                     json.dumps(result) if result is not None else None,
                     "finished" if result is not None else "active",
+                    _clocks(clocks),
                     now,
                     match_id,
                 ),
             )
-            await _write_clocks(db, match_id, clocks)
-
-
-async def _write_clocks(
-    db: aiosqlite.Connection, match_id: int, clocks: Mapping[int, Clock]
-) -> None:
-    for seat, clock in clocks.items():
-        await db.execute_fetchall(
-            "UPDATE players SET due_at = ?, reminded = ? WHERE match_id = ? AND seat = ?",
-            (clock.due_at, int(clock.reminded), match_id, seat),
-        )

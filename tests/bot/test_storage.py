@@ -79,8 +79,16 @@ async def test_an_interaction_is_stored_once_and_resumption_is_tracked(tmp_path:
         match_id = await lobby(storage)
         await storage.add_player(match_id, user_id=7, name="a", deck=None, seats=2)
         await storage.start(match_id, seed=1, setup={}, ruleset_version="1", clocks={0: Clock(5.0)})
+        assert (await storage.match(match_id)).clocks == (Clock(5.0),)  # type: ignore[union-attr]
         action = {"kind": "end_turn"}
-        common = {"seat": 0, "action": action, "source": "player", "clocks": {}, "state_hash": "h"}
+        clocks = {0: Clock(7.0, reminded=True)}
+        common = {
+            "seat": 0,
+            "action": action,
+            "source": "player",
+            "clocks": clocks,
+            "state_hash": "h",
+        }
         await storage.append_action(match_id, seq=0, interaction_id=99, result=None, **common)
         assert await storage.interaction_seen(99)
         with pytest.raises(AlreadyApplied):
@@ -94,6 +102,6 @@ async def test_an_interaction_is_stored_once_and_resumption_is_tracked(tmp_path:
         assert [m.id for m in await storage.matches_to_resume()] == [match_id]  # not yet shown
         await storage.set_match(match_id, presented=2)
         assert await storage.matches_to_resume() == []
-        assert (await storage.players(match_id))[0].due_at == 5.0
+        assert (await storage.match(match_id)).clocks == (Clock(7.0, True),)  # type: ignore[union-attr]
     finally:
         await storage.close()
