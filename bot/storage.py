@@ -86,9 +86,23 @@ MIGRATIONS: tuple[str, ...] = (
         action TEXT NOT NULL,
         interaction_id INTEGER UNIQUE,
         source TEXT NOT NULL CHECK (source IN ('player', 'clock')),
+        state_hash TEXT NOT NULL,
+        result TEXT,
+        clocks TEXT,
         created_at REAL NOT NULL,
         PRIMARY KEY (match_id, seq)
     );
+    -- An accepted action carries what it made of the match; the match row follows it in the
+    -- same statement, so appending an action is one atomic INSERT.
+    CREATE TRIGGER actions_update_match AFTER INSERT ON actions BEGIN
+        UPDATE matches SET
+            state_hash = NEW.state_hash,
+            result = NEW.result,
+            status = CASE WHEN NEW.result IS NULL THEN 'active' ELSE 'finished' END,
+            clocks = NEW.clocks,
+            updated_at = NEW.created_at
+        WHERE id = NEW.match_id;
+    END;
     """,
 )
 """Schema migrations in order; ``PRAGMA user_version`` is how many have been applied."""
@@ -244,19 +258,27 @@ class Storage:
                 raise
             await self._db.commit()
 
-    async def _all(self, sql: str, args: Iterable[Any] = ()) -> list[sqlite3.Row]:
-        async with self._lock:
-            return list(await self._db.execute_fetchall(sql, tuple(args)))
+    async def _single(self, sql: str, args: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        """One statement on its own (autocommitted). It waits only while a transaction holds
+        the connection: aiosqlite runs statements in the order they are queued, on one thread,
+        so a statement queued before a transaction's BEGIN runs before it, and one queued after
+        waits for the lock. Not holding the lock across the round trip is what lets hundreds of
+        matches commit at once (a round trip costs a turn of a busy event loop, or more)."""
+        await self._after_transactions()
+        return list(await self._db.execute_fetchall(sql, tuple(args)))
 
-    async def _write(self, sql: str, args: Iterable[Any] = (), *, count: bool = False) -> int:
-        """One statement, committed on its own (no transaction needed); with ``count``, how
-        many rows it changed."""
-        async with self._lock:
-            await self._db.execute_fetchall(sql, tuple(args))
-            if not count:
-                return -1
-            rows = list(await self._db.execute_fetchall("SELECT changes()"))
-            return int(rows[0][0])
+    async def _after_transactions(self) -> None:
+        """Wait while a transaction holds the connection. Nothing yields between this and the
+        caller queueing its statement, so no transaction can begin in between."""
+        if self._lock.locked():
+            async with self._lock:
+                pass
+
+    async def _all(self, sql: str, args: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        return await self._single(sql, args)
+
+    async def _write(self, sql: str, args: Iterable[Any] = ()) -> None:
+        await self._single(sql, args)
 
     async def _one(self, sql: str, args: Iterable[Any] = ()) -> Any:
         rows = await self._all(sql, args)
@@ -276,13 +298,13 @@ class Storage:
     ) -> int:
         now = time.time()
         try:
-            async with self._lock:
-                row = await self._db.execute_insert(
-                    "INSERT INTO matches (guild_id, channel_id, ruleset, status, creator_id, "
-                    "invited_id, turn_limit, created_at, updated_at) "
-                    "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
-                    (guild_id, channel_id, ruleset, creator_id, invited_id, turn_limit, now, now),
-                )
+            await self._after_transactions()
+            row = await self._db.execute_insert(
+                "INSERT INTO matches (guild_id, channel_id, ruleset, status, creator_id, "
+                "invited_id, turn_limit, created_at, updated_at) "
+                "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, ruleset, creator_id, invited_id, turn_limit, now, now),
+            )
         except sqlite3.IntegrityError as exc:
             raise ChannelBusy(channel_id) from exc
         assert row is not None
@@ -329,13 +351,14 @@ class Storage:
 
     async def close_lobby(self, match_id: int) -> bool:
         """Cancel a match still in its lobby; False if it had already left the lobby."""
-        changed = await self._write(
-            "UPDATE matches SET status = 'cancelled', updated_at = ? "
-            "WHERE id = ? AND status = 'lobby'",
-            (time.time(), match_id),
-            count=True,
-        )
-        return changed == 1
+        async with self._lock:  # two statements: the count must be this update's
+            await self._db.execute_fetchall(
+                "UPDATE matches SET status = 'cancelled', updated_at = ? "
+                "WHERE id = ? AND status = 'lobby'",
+                (time.time(), match_id),
+            )
+            rows = list(await self._db.execute_fetchall("SELECT changes()"))
+        return int(rows[0][0]) == 1
 
     async def abandon(self, match_id: int) -> None:
         """An admin ends an active match without a result."""
@@ -455,28 +478,26 @@ class Storage:
         result: Mapping[str, Any] | None,
         state_hash: str,
     ) -> None:
-        """Append one accepted action, with what it changes on the match, in one transaction."""
-        now = time.time()
-        async with self._tx() as db:
-            try:
-                await db.execute_fetchall(
-                    "INSERT INTO actions (match_id, seq, seat, action, interaction_id, source, "
-                    "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (match_id, seq, seat, json.dumps(action), interaction_id, source, now),
-                )
-            except sqlite3.IntegrityError as exc:
-                if "actions.interaction_id" in str(exc):
-                    raise AlreadyApplied(interaction_id) from exc
-                raise
-            await db.execute_fetchall(
-                "UPDATE matches SET state_hash = ?, result = ?, status = ?, clocks = ?, "
-                "updated_at = ? WHERE id = ?",
+        """Append one accepted action with what it made of the match (state hash, result,
+        clocks): one INSERT, which a trigger carries over to the match row atomically."""
+        try:
+            await self._write(
+                "INSERT INTO actions (match_id, seq, seat, action, interaction_id, source, "
+                "state_hash, result, clocks, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
+                    match_id,
+                    seq,
+                    seat,
+                    json.dumps(action),
+                    interaction_id,
+                    source,
                     state_hash,
                     json.dumps(result) if result is not None else None,
-                    "finished" if result is not None else "active",
                     _clocks(clocks),
-                    now,
-                    match_id,
+                    time.time(),
                 ),
             )
+        except sqlite3.IntegrityError as exc:
+            if "actions.interaction_id" in str(exc):
+                raise AlreadyApplied(interaction_id) from exc
+            raise
