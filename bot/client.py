@@ -102,6 +102,8 @@ class Parlor(commands.Bot):
     async def _stop_services(self) -> None:
         if self.scheduler is not None:
             self.scheduler.close()
+        if hasattr(self, "presenter"):  # built by the first setup_hook
+            self.presenter.close()
         if self.storage is not None:
             await self.storage.close()
             self.storage = None

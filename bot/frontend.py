@@ -10,7 +10,6 @@ interaction is acknowledged well within Discord's three seconds.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
@@ -115,8 +114,8 @@ class Frontend:
             await interaction.response.defer(ephemeral=True, thinking=True)
             mid = await self.matches.active_in(channel_of(interaction))
             live, view = await self.matches.board(mid)
-            renderer = self.presenter.renderer
-            data = await asyncio.to_thread(renderer.board_png, live.ruleset, view, live.names)
+            paint = self.presenter.renderer.board_png
+            data = await self.presenter.draw(paint, live.ruleset, view, live.names)
             await interaction.followup.send(
                 f"Match #{mid}: the board as everyone sees it.",
                 file=png(data, "board.png"),

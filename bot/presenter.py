@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from collections.abc import Awaitable, Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import discord
@@ -54,6 +56,11 @@ class Presenter:
         self.client = client
         self.renderer = renderer
         self.step_delay = step_delay
+        # Pictures are drawn in threads, as many as there are cores (at most four): more would
+        # only take the interpreter lock from the event loop, and so delay every answer.
+        self._painters = ThreadPoolExecutor(
+            max_workers=max(1, min(4, os.cpu_count() or 1)), thread_name_prefix="parlor-draw"
+        )
         self.service: MatchService | None = None
         self._tails: dict[int, asyncio.Task[None]] = {}
         self._captions: dict[int, list[str]] = {}
@@ -94,6 +101,13 @@ class Presenter:
         """Wait until every queued job has run (for tests and shutdown)."""
         while self._tails:
             await asyncio.wait(list(self._tails.values()))
+
+    async def draw(self, paint: Callable[..., bytes], *args: Any) -> bytes:
+        """Draw a picture off the event loop."""
+        return await asyncio.get_running_loop().run_in_executor(self._painters, paint, *args)
+
+    def close(self) -> None:
+        self._painters.shutdown(wait=False, cancel_futures=True)
 
     # -- Discord calls ------------------------------------------------------------------------
 
@@ -149,9 +163,7 @@ class Presenter:
             captions.append(named(step.caption, job.names))
             final = i == len(public) - 1
             view = step.views[None] if step.views is not None else job.public_view
-            data = await asyncio.to_thread(
-                self.renderer.board_png, job.ruleset, view, job.names, step
-            )
+            data = await self.draw(self.renderer.board_png, job.ruleset, view, job.names, step)
             embed = turn_embed(job, captions, len(captions) - 1, facts if final else {}, final)
             try:
                 if fresh or board is None:
@@ -207,9 +219,7 @@ class Presenter:
         )
 
     async def _result(self, job: Job) -> None:
-        data = await asyncio.to_thread(
-            self.renderer.result_png, job.ruleset, job.public_view, job.names
-        )
+        data = await self.draw(self.renderer.result_png, job.ruleset, job.public_view, job.names)
         channel = self._channel(job)
         try:
             await self._call(
@@ -254,7 +264,7 @@ class Presenter:
 
     async def hand_reply(self, hand: Hand, note: str = "") -> dict[str, Any]:
         """The parts of a hand message: its text, picture and controls."""
-        data = await asyncio.to_thread(self.renderer.hand_png, hand.ruleset, hand.view, hand.names)
+        data = await self.draw(self.renderer.hand_png, hand.ruleset, hand.view, hand.names)
         menu = None if hand.over or not hand.specs else main_menu(hand.match_id, hand.specs)
         text = hand_text(hand, menu.heading if menu else "", note or (menu.note if menu else ""))
         return {

@@ -143,17 +143,7 @@ class MatchService:
         actions = await self.storage.actions(row.id)
         views = catch_up and row.presented < 0
         match = Match.new(ruleset, row.seed, row.setup, views=views)
-        live = LiveMatch(
-            row.id,
-            row.guild_id,
-            row.channel_id,
-            row.ruleset,
-            row.creator_id,
-            row.turn_limit,
-            match,
-            players,
-            row.presented,
-        )
+        live = _live(row, match, players, row.presented)
         jobs = [live.job(match.opening, None, {}, (), 0, opening=True)] if views else []
         for entry in actions:
             show = catch_up and entry.seq >= row.presented
@@ -220,17 +210,7 @@ class MatchService:
         except ValueError as exc:
             raise UserError(f"The match cannot start: {exc}") from None
         now = self.now()
-        live = LiveMatch(
-            row.id,
-            row.guild_id,
-            row.channel_id,
-            row.ruleset,
-            row.creator_id,
-            row.turn_limit,
-            match,
-            [_player(p) for p in players],
-            -1,
-        )
+        live = _live(row, match, [_player(p) for p in players], -1)
         for seat in match.pending():
             live.players[seat].clock = Clock(now + row.turn_limit)
         await self.storage.start(
@@ -483,6 +463,22 @@ class MatchService:
             self.scheduler.cancel(("clock", match_id))
             self.drop(match_id)
         log.info("match %d: ended by an admin", match_id)
+
+
+def _live(
+    row: MatchRow, match: Match[Any, Any], players: list[Player], presented: int
+) -> LiveMatch:
+    return LiveMatch(
+        row.id,
+        row.guild_id,
+        row.channel_id,
+        row.ruleset,
+        row.creator_id,
+        row.turn_limit,
+        match,
+        players,
+        presented,
+    )
 
 
 def _player(row: PlayerRow, clocks: Sequence[Clock] = ()) -> Player:
