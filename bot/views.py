@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 import discord
 
-from .controls import CUSTOM_ID, Button, ControlId, Menu, Select
+from .controls import CUSTOM_ID, Button, ControlId, Menu, Select, SelectOption
 from .live import Job
 from .lobby import Lobby
 from .service import Status
@@ -135,8 +135,6 @@ def lobby_view(lobby: Lobby) -> discord.ui.View:
     )
     rows: list[Any] = [buttons]
     if lobby.decks:
-        from .controls import SelectOption
-
         rows.append(
             Select(
                 ControlId(mid, None, "deck").encode(),
