@@ -1,0 +1,341 @@
+"""Load: N lanes matches played to the end at once, in simcord; how fast the bot answers.
+
+    python bench/bot_load.py [--matches 200] [--think 0.5] [--seed 1] [--json]
+
+The lobbies are opened, joined and started through slash commands and buttons, one after the
+other. Then every player of every match plays at once, through the controls of their DM hands:
+a card now and then (a select, then a location button), then End turn; each waits a random
+"thinking" time (exponential, mean ``--think`` seconds) before a click and for the answer to
+its previous one. Interactions are sent straight into simcord's gateway without waiting for the
+bot to settle (simcord's public verbs wait, which would play the matches one click at a time),
+so this uses a few of simcord's internals.
+
+Printed: from an interaction to its acknowledgement (the first callback), and from an End turn
+to the next board picture posted in its channel (that step's image), as p50 / p99 / max; how
+many interactions took longer than Discord's 3 seconds to acknowledge; peak memory (RSS).
+Timings are wall-clock on a shared machine: they vary from run to run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import io
+import json
+import random
+import resource
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import simcord  # noqa: E402
+from PIL import Image  # noqa: E402
+from simcord import interactions as sim_interactions  # noqa: E402
+from simcord.backend import serializers  # noqa: E402
+from simcord.enums import ComponentType, InteractionType  # noqa: E402
+from simcord.http import router  # noqa: E402
+
+from bot.client import Parlor, create_bot  # noqa: E402
+from bot.controls import ControlId  # noqa: E402
+from bot.settings import Secret, Settings  # noqa: E402
+
+DEADLINE = 3.0
+ANSWERS = {4, 7}  # interaction callbacks that complete an interaction (a message, an update)
+
+
+@dataclass
+class Stopwatch:
+    """Watches the bot's REST calls: acknowledgements, completions, pictures in channels."""
+
+    acked: dict[int, float] = field(default_factory=dict)
+    done: dict[str, asyncio.Event] = field(default_factory=dict)
+    pictures: dict[int, list[float]] = field(default_factory=dict)
+    picture_posted: dict[int, list[asyncio.Event]] = field(default_factory=dict)
+    changed: dict[int, asyncio.Event] = field(default_factory=dict)
+
+    def install(self) -> None:
+        original = router.dispatch
+
+        def timed(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
+            self._see(method, path, kwargs)
+            return original(backend, method, path, **kwargs)
+
+        router.dispatch = timed  # type: ignore[assignment]
+
+    def _see(self, method: str, path: str, kwargs: dict[str, Any]) -> None:
+        now = time.perf_counter()
+        parts = path.strip("/").split("/")
+        if method == "POST" and parts[0] == "interactions" and parts[-1] == "callback":
+            self.acked.setdefault(int(parts[1]), now)
+            if (kwargs.get("json") or {}).get("type") in ANSWERS:
+                self._finish(parts[2])
+        elif parts[0] == "webhooks" and len(parts) >= 3:
+            self._finish(parts[2])  # the deferred answer, edited in or followed up
+        elif parts[0] == "channels" and parts[2:3] == ["messages"]:
+            channel = int(parts[1])
+            if kwargs.get("files"):
+                self.pictures.setdefault(channel, []).append(now)
+                for event in self.picture_posted.pop(channel, []):
+                    event.set()
+            if channel in self.changed:  # a player's DMs: their hand may have come or changed
+                self.changed[channel].set()
+
+    def _finish(self, token: str) -> None:
+        event = self.done.get(token)
+        if event is not None:
+            event.set()
+
+
+@dataclass
+class Results:
+    ack: list[float] = field(default_factory=list)
+    picture: list[float] = field(default_factory=list)
+    unanswered: int = 0
+    crashed: int = 0
+
+
+def hand_message(env: simcord.Env, dm_channel: int) -> Any | None:
+    messages = sorted(env.backend.messages.get(dm_channel, {}).values(), key=lambda m: m.id)
+    with_controls = [m for m in messages if m.components]
+    return with_controls[-1] if with_controls else None
+
+
+def controls_of(stored: Any) -> list[dict[str, Any]]:
+    return [c for row in stored.components for c in row.get("components", [])]
+
+
+async def click(
+    env: simcord.Env,
+    watch: Stopwatch,
+    results: Results,
+    user: Any,
+    stored: Any,
+    data: dict[str, Any],
+) -> float:
+    """Send one component interaction and wait for its answer; the time it was sent."""
+    record, payload = sim_interactions.base_payload(
+        env.backend,
+        type=InteractionType.MESSAGE_COMPONENT,
+        channel_id=stored.channel_id,
+        guild_id=None,
+        user_id=user.id,
+        data=data,
+    )
+    payload["message"] = dict(serializers.message_payload(env.backend, stored))
+    record.source_message_id = stored.id
+    answered = watch.done[record.token] = asyncio.Event()
+    sent = time.perf_counter()
+    env.backend.emit("INTERACTION_CREATE", payload)
+    try:
+        await asyncio.wait_for(answered.wait(), 30)
+    except TimeoutError:
+        results.unanswered += 1
+    results.ack.append(watch.acked.get(record.id, float("inf")) - sent)
+    return sent
+
+
+async def player(
+    env: simcord.Env,
+    bot: Parlor,
+    watch: Stopwatch,
+    results: Results,
+    match_id: int,
+    seat: int,
+    user: Any,
+    rng: random.Random,
+    think: float,
+) -> None:
+    dm = env.backend.dm_channels[user.id]
+    changed = watch.changed[dm] = asyncio.Event()
+    while True:
+        async with bot.matches.locks(match_id):
+            live = await bot.matches.live(match_id)
+        if live.match.over:
+            return
+        stored = hand_message(env, dm)
+        current = live.versions()[seat]
+        shown = [ControlId.parse(c["custom_id"]) for c in controls_of(stored)] if stored else []
+        if seat not in live.match.pending() or not shown or shown[0].version != current:  # type: ignore[union-attr]
+            # Not our move yet, or the new hand is on its way: wait for the DMs to change.
+            changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(changed.wait(), 1.0)
+            continue
+        if think:
+            await asyncio.sleep(rng.expovariate(1 / think))
+        plays = [
+            c
+            for c in controls_of(stored)
+            if c["type"] == 3
+            and ":pick" in c["custom_id"]
+            and any(o["label"].startswith("Play ") for o in c["options"])
+        ]
+        if plays and rng.random() < 0.7:
+            select = plays[0]
+            option = rng.choice([o for o in select["options"] if o["label"].startswith("Play ")])
+            data = {"custom_id": select["custom_id"], "component_type": ComponentType.STRING_SELECT}
+            await click(env, watch, results, user, stored, {**data, "values": [option["value"]]})
+            stored = env.backend.get_message(stored.channel_id, stored.id)
+            places = [
+                c for c in controls_of(stored) if ":do:" in c["custom_id"] and c["label"] != "Back"
+            ]
+            if places:
+                place = rng.choice(places)
+                await click(env, watch, results, user, stored, _button(place))
+            continue
+        end = next((c for c in controls_of(stored) if c.get("label") == "End turn"), None)
+        if end is None:
+            changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(changed.wait(), 1.0)
+            continue
+        posted = asyncio.Event()
+        watch.picture_posted.setdefault(live.channel_id, []).append(posted)
+        sent = await click(env, watch, results, user, stored, _button(end))
+        try:
+            await asyncio.wait_for(posted.wait(), 30)
+            results.picture.append(
+                next(t for t in watch.pictures[live.channel_id] if t >= sent) - sent
+            )
+        except TimeoutError:
+            results.unanswered += 1
+
+
+def _button(control: dict[str, Any]) -> dict[str, Any]:
+    return {"custom_id": control["custom_id"], "component_type": ComponentType.BUTTON}
+
+
+def percentiles(values: list[float]) -> dict[str, float]:
+    ordered = sorted(values)
+    if not ordered:
+        return {"p50": 0.0, "p99": 0.0, "max": 0.0}
+
+    def at(q: float) -> float:
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+    return {"p50": at(0.50) * 1000, "p99": at(0.99) * 1000, "max": ordered[-1] * 1000}
+
+
+class Blank:
+    """Pictures that cost nothing: to see how much of the time the real ones take."""
+
+    def __init__(self) -> None:
+        out = io.BytesIO()
+        Image.new("RGB", (1, 1)).save(out, format="PNG")
+        self.PNG = out.getvalue()
+
+    def board_png(self, *args: Any) -> bytes:
+        return self.PNG
+
+    def hand_png(self, *args: Any) -> bytes:
+        return self.PNG
+
+    def result_png(self, *args: Any) -> bytes:
+        return self.PNG
+
+
+async def run(matches: int, think: float, seed: int, blank: bool = False) -> dict[str, Any]:
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory() as folder:
+        settings = Settings(token=Secret("bench"), database=Path(folder, "bench.db"), step_delay=0)
+        seeds = iter(range(seed * 10_000, seed * 10_000 + matches + 1))
+        extra: dict[str, Any] = {"renderer": Blank()} if blank else {}
+        bot = create_bot(settings, new_seed=lambda: next(seeds), **extra)
+        watch = Stopwatch()
+        results = Results()
+        async with simcord.run(bot, settle_timeout=60) as env:
+            guild = env.create_guild("Bench")
+            started = time.perf_counter()
+            seats = []
+            for m in range(matches):
+                channel = guild.create_text_channel(f"table-{m}")
+                a = guild.add_member(env.create_user(f"a{m}"))
+                b = guild.add_member(env.create_user(f"b{m}"))
+                lobby = (await a.slash(channel, "match new", ruleset="lanes")).response
+                await b.click(lobby, label="Join")
+                await a.click(lobby, label="Start")
+                seats.append((m + 1, a.user, b.user))
+            setup = time.perf_counter() - started
+            watch.install()
+            started = time.perf_counter()
+            players = [
+                player(
+                    env, bot, watch, results, mid, seat, user, random.Random(rng.random()), think
+                )
+                for mid, a, b in seats
+                for seat, user in ((0, a), (1, b))
+            ]
+            for failed in await asyncio.gather(*players, return_exceptions=True):
+                if isinstance(failed, BaseException):
+                    results.crashed += 1
+                    print(f"a player stopped: {failed!r}", file=sys.stderr)
+            await bot.presenter.idle()
+            played = time.perf_counter() - started
+            over = 0
+            for mid, _, _ in seats:
+                async with bot.matches.locks(mid):
+                    over += (await bot.matches.live(mid)).match.over
+        await bot._stop_services()
+    return {
+        "matches": matches,
+        "finished": over,
+        "think_seconds": think,
+        "pictures": "blank" if blank else "rendering (the real renderer)",
+        "setup_seconds": round(setup, 1),
+        "play_seconds": round(played, 1),
+        "interactions": len(results.ack),
+        "ack_ms": {k: round(v, 1) for k, v in percentiles(results.ack).items()},
+        "picture_ms": {k: round(v, 1) for k, v in percentiles(results.picture).items()},
+        "ack_over_3s": sum(t > DEADLINE for t in results.ack),
+        "unanswered": results.unanswered,
+        "players_stopped": results.crashed,
+        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--matches", type=int, default=200)
+    parser.add_argument("--think", type=float, default=0.5, help="mean seconds before a click")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--blank-pictures",
+        action="store_true",
+        help="draw nothing (to isolate the renderer's cost)",
+    )
+    args = parser.parse_args()
+    figures = asyncio.run(run(args.matches, args.think, args.seed, args.blank_pictures))
+    if args.json:
+        print(json.dumps(figures, indent=1))
+        return
+    ack, picture = figures["ack_ms"], figures["picture_ms"]
+    print(
+        f"{figures['finished']}/{figures['matches']} matches played to the end, "
+        f"{figures['interactions']} interactions in {figures['play_seconds']} s "
+        f"(setup {figures['setup_seconds']} s, think time {figures['think_seconds']} s, "
+        f"pictures: {figures['pictures']})"
+    )
+    print(
+        f"interaction → acknowledgement   p50 {ack['p50']:7.1f} ms   p99 {ack['p99']:7.1f} ms"
+        f"   max {ack['max']:7.1f} ms   over 3 s: {figures['ack_over_3s']}"
+    )
+    print(
+        f"End turn → step picture posted  p50 {picture['p50']:7.1f} ms   "
+        f"p99 {picture['p99']:7.1f} ms   max {picture['max']:7.1f} ms"
+    )
+    print(
+        f"unanswered: {figures['unanswered']}   players stopped: {figures['players_stopped']}   "
+        f"peak memory (RSS): {figures['peak_rss_mb']} MB"
+    )
+
+
+if __name__ == "__main__":
+    main()

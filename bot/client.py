@@ -1,0 +1,142 @@
+"""The bot: a ``commands.Bot`` given its dependencies, which ``setup_hook`` wires together.
+
+Following discord.py's ``advanced_startup`` example, everything the bot needs is passed in
+(settings, the rulesets, the renderer), and ``setup_hook`` opens storage, builds the services,
+registers the persistent controls, loads the cogs, syncs the commands and resumes every active
+match. A second ``setup_hook`` on the same object (a restart) starts again from storage.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+import rendering
+
+from .controls import ControlId
+from .frontend import Frontend
+from .games import Games
+from .lobby import LobbyService
+from .presenter import Presenter, Renderer
+from .scheduler import Scheduler
+from .service import MatchService
+from .settings import Settings
+from .storage import Storage
+from .views import Control
+
+__all__ = ["EXTENSIONS", "Parlor", "create_bot"]
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.match", "cogs.play")
+
+
+def utc_now() -> float:
+    """Wall-clock seconds, through discord.py's clock (which a test's virtual clock replaces)."""
+    return discord.utils.utcnow().timestamp()
+
+
+class Parlor(commands.Bot):
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        games: Games | None = None,
+        renderer: Renderer | None = None,
+        new_seed: Callable[[], int] | None = None,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents(guilds=True),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.settings = settings
+        self.games = games or Games()
+        self.renderer: Renderer = renderer or rendering
+        self.new_seed = new_seed or (lambda: secrets.randbits(63))
+        self.storage: Storage | None = None
+        self.scheduler: Scheduler | None = None
+
+    async def setup_hook(self) -> None:
+        await self._stop_services()
+        self.storage = await Storage.open(self.settings.database)
+        self.scheduler = Scheduler(utc_now)
+        self.presenter = Presenter(self, self.renderer, step_delay=self.settings.step_delay)
+        self.matches = MatchService(
+            self.storage,
+            self.games,
+            self.presenter,
+            self.scheduler,
+            now=utc_now,
+            new_seed=self.new_seed,
+        )
+        self.presenter.service = self.matches
+        self.lobbies = LobbyService(self.storage, self.games, self.matches)
+        self.frontend = Frontend(self.games, self.lobbies, self.matches, self.presenter)
+        self.add_dynamic_items(Control)
+        for name in EXTENSIONS:
+            if name in self.extensions:
+                await self.reload_extension(name)
+            else:
+                await self.load_extension(name)
+        await self._sync_commands()
+        await self.matches.resume_all()
+
+    async def _sync_commands(self) -> None:
+        guild_id = self.settings.dev_guild_id
+        if guild_id is not None:
+            guild = discord.Object(guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to the development server %d", len(synced), guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d commands globally", len(synced))
+
+    async def _stop_services(self) -> None:
+        if self.scheduler is not None:
+            self.scheduler.close()
+        if hasattr(self, "presenter"):  # built by the first setup_hook
+            self.presenter.close()
+        if self.storage is not None:
+            await self.storage.close()
+            self.storage = None
+
+    async def close(self) -> None:
+        await self._stop_services()
+        await super().close()
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """A click on a control its message no longer shows (a double click, a client showing
+        an older copy): discord.py's dispatch skips it, so it is answered here, as outdated."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        cid = ControlId.parse(custom_id)
+        if cid is None or _shows(interaction.message, custom_id):
+            return
+        await self.frontend.control(interaction, cid, [str(v) for v in data.get("values", [])])
+
+    async def on_ready(self) -> None:
+        log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
+
+
+def _shows(message: discord.Message | None, custom_id: str) -> bool:
+    if message is None:
+        return False
+    for row in message.components:
+        for item in getattr(row, "children", [row]):
+            if getattr(item, "custom_id", None) == custom_id:
+                return True
+    return False
+
+
+def create_bot(settings: Settings, **dependencies: Any) -> Parlor:
+    return Parlor(settings, **dependencies)

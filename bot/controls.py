@@ -1,0 +1,379 @@
+"""Controls built from ``legal_actions``, for any ruleset: menus, their custom ids, and choices.
+
+Nothing here knows Discord or a ruleset. A seat's legal actions become a :class:`Menu` of
+buttons and select menus; a click comes back as a :class:`ControlId` (the match, the seat's state
+version and what was chosen so far) and :func:`advance` says what follows: another menu (the next
+parameter, or a confirmation) or the :class:`~rules.engine.Action` to apply.
+
+The *state version* in a custom id is a digest of the seat's legal actions. It changes exactly when
+what the seat may do changes, never because of what another seat does in secret, so a control
+stays valid while it means the same thing, and an out-of-date one is recognised.
+
+Custom id format (at most 100 characters)::
+
+    pl:<match id>:<version or ->:<op>[:<arg>]
+
+``op`` is ``pick`` (a select of actions; ``arg`` numbers the selects of a menu), ``do``
+(a button; ``arg`` is the choice so far), ``opt`` (a select of a parameter's options), ``yes``
+(a confirmation), ``back`` (to the first menu), ``hand`` (show my hand), or a lobby op:
+``join``, ``start``, ``cancel``, ``deck``.
+A choice is ``<spec index>`` then, per chosen parameter, ``.<option index>`` (``+`` joins the
+indices of a multi-choice parameter, ``-`` stands for none of them), e.g. ``3.1``, ``0.0+2``
+or ``0.-``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rules.engine import Action, ActionSpec, ArgValue, Param
+
+__all__ = [
+    "CONFIRM_KINDS",
+    "Button",
+    "Choice",
+    "ControlId",
+    "Menu",
+    "Select",
+    "SelectOption",
+    "advance",
+    "build_action",
+    "find_option",
+    "find_spec",
+    "main_menu",
+    "prefill",
+    "spec_value",
+    "version",
+]
+
+CUSTOM_ID = re.compile(
+    r"pl:(?P<match>\d{1,19}):(?P<version>[0-9a-f]{8}|-):(?P<op>[a-z]{2,8})(?::(?P<arg>[0-9.+-]*))?"
+)
+CONFIRM_KINDS = frozenset({"retreat", "concede", "forfeit"})
+"""Kinds that lose the match at once: a click asks to confirm first."""
+PRIMARY_KINDS = frozenset({"end_turn", "pass", "confirm"})
+
+MAX_ROWS = 5
+MAX_BUTTONS = 5
+MAX_OPTIONS = 25
+MAX_OPTION_BUTTONS = 20
+
+
+def version(specs: Sequence[ActionSpec]) -> str:
+    """The seat's state version: a short digest of its legal actions."""
+    text = json.dumps([s.to_json() for s in specs], sort_keys=True, default=list)
+    return hashlib.sha256(text.encode()).hexdigest()[:8]
+
+
+@dataclass(frozen=True, slots=True)
+class ControlId:
+    match_id: int
+    version: str | None
+    op: str
+    arg: str = ""
+
+    def encode(self) -> str:
+        text = f"pl:{self.match_id}:{self.version or '-'}:{self.op}"
+        if self.arg:
+            text += f":{self.arg}"
+        if len(text) > 100 or not CUSTOM_ID.fullmatch(text):
+            raise ValueError(f"not a valid custom id: {text!r}")
+        return text
+
+    @classmethod
+    def parse(cls, text: str) -> ControlId | None:
+        found = CUSTOM_ID.fullmatch(text)
+        if found is None:
+            return None
+        ver = found["version"]
+        return cls(
+            int(found["match"]), None if ver == "-" else ver, found["op"], found["arg"] or ""
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A spec (by index) and the option indices chosen for its first parameters."""
+
+    spec: int
+    picks: tuple[tuple[int, ...], ...] = ()
+
+    def encode(self) -> str:
+        return ".".join([str(self.spec), *("+".join(map(str, p)) or "-" for p in self.picks)])
+
+    @classmethod
+    def parse(cls, text: str) -> Choice:
+        head, *rest = text.split(".")
+        try:
+            picks = tuple(() if p == "-" else tuple(int(i) for i in p.split("+")) for p in rest)
+            return cls(int(head), picks)
+        except ValueError:
+            raise ValueError(f"not a choice: {text!r}") from None
+
+    def add(self, pick: Sequence[int]) -> Choice:
+        return Choice(self.spec, (*self.picks, tuple(pick)))
+
+
+def _value(param: Param, pick: tuple[int, ...]) -> ArgValue:
+    if any(not 0 <= i < len(param.options) for i in pick):
+        raise ValueError(f"no such option for {param.label.lower()}")
+    values = tuple(param.options[i].value for i in sorted(pick))
+    if param.multiple:
+        return values
+    if len(values) != 1:
+        raise ValueError(f"choose one option for {param.label.lower()}")
+    return values[0]
+
+
+def build_action(specs: Sequence[ActionSpec], choice: Choice) -> Action:
+    """The action a complete choice stands for; ``ValueError`` if it is not one."""
+    if not 0 <= choice.spec < len(specs):
+        raise ValueError("no such action")
+    spec = specs[choice.spec]
+    if len(choice.picks) != len(spec.params):
+        raise ValueError("the choice is not complete")
+    chosen = {p.name: _value(p, pick) for p, pick in zip(spec.params, choice.picks, strict=True)}
+    return spec.build(**chosen)
+
+
+# -- menus ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    label: str
+    custom_id: str
+    style: str = "secondary"  # primary, secondary, success, danger
+
+
+@dataclass(frozen=True, slots=True)
+class SelectOption:
+    label: str
+    value: str
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Select:
+    custom_id: str
+    placeholder: str
+    options: tuple[SelectOption, ...]
+    min_values: int = 1
+    max_values: int = 1
+
+
+Row = tuple[Button, ...] | Select
+
+
+@dataclass(frozen=True, slots=True)
+class Menu:
+    """What to show: a heading line and up to five rows of controls."""
+
+    heading: str
+    rows: tuple[Row, ...] = field(default_factory=tuple)
+    note: str = ""
+
+
+def _cut(text: str, limit: int, empty: str = "—") -> str:
+    """Text on one line, within Discord's limit for where it goes (a label is never empty)."""
+    text = " ".join(text.split()) or empty
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _style(kind: str) -> str:
+    if kind in CONFIRM_KINDS:
+        return "danger"
+    return "success" if kind in PRIMARY_KINDS else "secondary"
+
+
+def _placeholder(kind: str) -> str:
+    return _cut(kind.replace("_", " ").capitalize() + "…", 150)
+
+
+def _select(cid: ControlId, placeholder: str, entries: Sequence[tuple[int, ActionSpec]]) -> Select:
+    options = tuple(
+        SelectOption(_cut(s.label, 100), str(i), _cut(s.detail, 100, "")) for i, s in entries
+    )
+    return Select(cid.encode(), placeholder, options)
+
+
+def _pick(match_id: int, ver: str, n: int) -> ControlId:
+    """The n-th action select of a menu (custom ids are unique within a message)."""
+    return ControlId(match_id, ver, "pick", str(n))
+
+
+def _chunks(
+    items: Sequence[tuple[int, ActionSpec]], size: int
+) -> list[list[tuple[int, ActionSpec]]]:
+    return [list(items[i : i + size]) for i in range(0, len(items), size)]
+
+
+def main_menu(match_id: int, specs: Sequence[ActionSpec], heading: str = "") -> Menu:
+    """The first menu: a select per kind of action with parameters, buttons for the rest.
+
+    When that does not fit in five rows, actions are merged into fewer selects; whatever still
+    does not fit is left to the ``/act`` command (the note says so).
+    """
+    ver = version(specs)
+    indexed = list(enumerate(specs))
+    with_params = [(i, s) for i, s in indexed if s.params]
+    plain = [(i, s) for i, s in indexed if not s.params]
+
+    def buttons(entries: Sequence[tuple[int, ActionSpec]]) -> list[Row]:
+        return [
+            tuple(
+                Button(
+                    _cut(s.label, 80),
+                    ControlId(match_id, ver, "do", str(i)).encode(),
+                    _style(s.kind),
+                )
+                for i, s in chunk
+            )
+            for chunk in _chunks(entries, MAX_BUTTONS)
+        ]
+
+    groups = [
+        (_placeholder(kind), [(i, s) for i, s in with_params if s.kind == kind])
+        for kind in dict.fromkeys(s.kind for _, s in with_params)
+    ]
+
+    def selects(groups: Sequence[tuple[str, Sequence[tuple[int, ActionSpec]]]]) -> list[Row]:
+        chunks = [(text, c) for text, entries in groups for c in _chunks(entries, MAX_OPTIONS)]
+        return [_select(_pick(match_id, ver, n), t, c) for n, (t, c) in enumerate(chunks)]
+
+    rows = selects(groups) + buttons(plain)
+    if len(rows) <= MAX_ROWS:
+        return Menu(heading, tuple(rows))
+    rows = selects([("Choose an action…", with_params)]) + buttons(plain)
+    if len(rows) <= MAX_ROWS:
+        return Menu(heading, tuple(rows))
+    everything = selects([("Choose an action…", indexed)])
+    note = "" if len(everything) <= MAX_ROWS else "More actions than fit here: use /act."
+    return Menu(heading, tuple(everything[:MAX_ROWS]), note)
+
+
+def _back(match_id: int, ver: str) -> Button:
+    return Button("Back", ControlId(match_id, ver, "back").encode())
+
+
+def advance(
+    match_id: int, specs: Sequence[ActionSpec], choice: Choice, *, confirmed: bool = False
+) -> Menu | Action:
+    """After a choice: the menu for the next parameter, a confirmation, or the action itself."""
+    if not 0 <= choice.spec < len(specs):
+        raise ValueError("no such action")
+    spec = specs[choice.spec]
+    ver = version(specs)
+    if len(choice.picks) < len(spec.params):
+        return _param_menu(match_id, ver, spec, choice)
+    action = build_action(specs, choice)
+    if spec.kind in CONFIRM_KINDS and not confirmed:
+        sure = Button(
+            _cut(f"Yes: {spec.label}", 80),
+            ControlId(match_id, ver, "yes", choice.encode()).encode(),
+            "danger",
+        )
+        return Menu(
+            f"**{spec.label}?** This cannot be taken back.", ((sure, _back(match_id, ver)),)
+        )
+    return action
+
+
+def _param_menu(match_id: int, ver: str, spec: ActionSpec, choice: Choice) -> Menu:
+    param = spec.params[len(choice.picks)]
+    heading = f"**{spec.label}**: choose {param.label.lower()}."
+    if not param.multiple and len(param.options) <= MAX_OPTION_BUTTONS:
+        buttons = [
+            Button(
+                _cut(o.label, 80),
+                ControlId(match_id, ver, "do", choice.add((k,)).encode()).encode(),
+            )
+            for k, o in enumerate(param.options)
+        ]
+        rows: list[Row] = [
+            tuple(buttons[i : i + MAX_BUTTONS]) for i in range(0, len(buttons), MAX_BUTTONS)
+        ]
+        return Menu(heading, (*rows, (_back(match_id, ver),)))
+    options = tuple(
+        SelectOption(_cut(o.label, 100), str(k), _cut(o.detail, 100, ""))
+        for k, o in enumerate(param.options[:MAX_OPTIONS])
+    )
+    most = min(param.most, len(options))
+    select = Select(
+        ControlId(match_id, ver, "opt", choice.encode()).encode(),
+        _cut(f"Choose {param.label.lower()}…", 150),
+        options,
+        min_values=min(param.least, most),
+        max_values=most,
+    )
+    return Menu(heading, (select, (_back(match_id, ver),)))
+
+
+# -- choices typed into slash commands --------------------------------------------------------
+
+SPEC_VALUE = re.compile(r"(?P<index>\d{1,3})@(?P<version>[0-9a-f]{8})")
+
+
+def spec_value(index: int, ver: str) -> str:
+    """An autocomplete value naming a spec at a state version: ``3@a1b2c3d4``."""
+    return f"{index}@{ver}"
+
+
+def find_spec(
+    specs: Sequence[ActionSpec], candidates: Sequence[int], text: str
+) -> tuple[int, str | None]:
+    """The spec a typed (or autocompleted) value means, and the state version it was offered
+    at, if it came from autocomplete. ``ValueError`` says what went wrong."""
+    found = SPEC_VALUE.fullmatch(text.strip())
+    if found is not None:
+        return int(found["index"]), found["version"]
+    wanted = " ".join(text.lower().split())
+    exact = [i for i in candidates if specs[i].label.lower() == wanted]
+    partial = [i for i in candidates if wanted and wanted in specs[i].label.lower()]
+    hits = exact or partial
+    if len(hits) == 1:
+        return hits[0], None
+    if not hits:
+        raise ValueError(f"Nothing matches {text!r} now. Pick from the list as you type.")
+    raise ValueError(f"{text!r} could mean several things. Pick from the list as you type.")
+
+
+def find_option(param: Param, text: str) -> tuple[int, ...]:
+    """The option indices a typed value means: ``#2`` from autocomplete, else by label or
+    value; a multi-choice parameter takes several, separated by commas."""
+    parts = [p.strip() for p in text.split(",")] if param.multiple else [text.strip()]
+    picks = []
+    for part in parts:
+        if part.startswith("#") and part[1:].isdigit() and int(part[1:]) < len(param.options):
+            picks.append(int(part[1:]))
+            continue
+        lowered = part.lower()
+        hits = [
+            k
+            for k, o in enumerate(param.options)
+            if o.label.lower() == lowered or str(o.value).lower() == lowered
+        ] or [k for k, o in enumerate(param.options) if o.label.lower().startswith(lowered)]
+        if len(hits) != 1:
+            labels = ", ".join(o.label for o in param.options)
+            raise ValueError(f"{param.label}: {part!r} is not one of: {labels}.")
+        picks.append(hits[0])
+    return tuple(sorted(set(picks)))
+
+
+def prefill(spec: ActionSpec, index: int, typed: dict[str, str | None]) -> Choice:
+    """A choice with every parameter filled that was typed by name, or has a single option,
+    up to the first one still open."""
+    choice = Choice(index)
+    for param in spec.params:
+        text = typed.get(param.name)
+        if text:
+            choice = choice.add(find_option(param, text))
+        elif not param.multiple and len(param.options) == 1:
+            choice = choice.add((0,))
+        else:
+            break
+    return choice

@@ -1,0 +1,289 @@
+"""The interaction layer: what each slash command and control does, answered in one place.
+
+Cogs and controls call in here with the parsed interaction (``/match`` and the lobby through
+:class:`~bot.lobby_desk.LobbyDesk`, ``frontend.lobby``). Every entry point runs inside
+:meth:`Frontend.answer`, which turns a :class:`UserError` into an ephemeral reply, an
+:class:`Outdated` control into the player's current hand, and anything unexpected into a logged
+error and an apology. Work that may be slow (an action, a picture) is deferred first, so every
+interaction is acknowledged well within Discord's three seconds.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from .controls import Choice, ControlId, Menu, advance, find_spec, main_menu, prefill, spec_value
+from .errors import Apology, Outdated, UserError
+from .games import Games
+from .live import Hand
+from .lobby import LobbyService
+from .lobby_desk import LOBBY_OPS, LobbyDesk, channel_of
+from .presenter import Presenter
+from .service import MatchService
+from .texts import hand_text
+from .views import menu_view, png
+
+__all__ = ["Frontend"]
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[Any]
+NOT_NOW = "That move is not available now (or not in this game)."
+
+
+class Frontend:
+    def __init__(
+        self, games: Games, lobbies: LobbyService, matches: MatchService, presenter: Presenter
+    ) -> None:
+        self.games = games
+        self.lobbies = lobbies
+        self.matches = matches
+        self.presenter = presenter
+        self.lobby = LobbyDesk(self)
+
+    # -- answering ----------------------------------------------------------------------------
+
+    async def answer(self, interaction: Interaction, work: Callable[[], Awaitable[None]]) -> None:
+        """Run ``work``; answer whatever goes wrong, in one place."""
+        try:
+            await work()
+        except Outdated as exc:
+            await self._outdated(interaction, exc)
+        except UserError as exc:
+            await self.say(interaction, exc.message)
+        except Exception:
+            what, match_id = _what(interaction)
+            log.exception(
+                "match %s: interaction %s (%s) failed in channel %s",
+                match_id if match_id is not None else "?",
+                interaction.id,
+                what,
+                interaction.channel_id,
+            )
+            if match_id is not None:
+                self.matches.drop(match_id)  # the next access rebuilds it from storage
+            await self.say(interaction, Apology(match_id).message)
+
+    async def say(self, interaction: Interaction, text: str) -> None:
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException as exc:
+            log.warning("could not answer interaction %s (%s)", interaction.id, exc)
+
+    async def _outdated(self, interaction: Interaction, exc: Outdated) -> None:
+        hand = await self.matches.hand(exc.match_id, exc.user_id)
+        if interaction.guild is None:  # a DM: mark this message, send the hand afresh
+            if interaction.response.is_done():
+                await interaction.edit_original_response(content=exc.message, view=None)
+            else:
+                await interaction.response.edit_message(content=exc.message, view=None)
+            await self.presenter.send_hand(hand, new=True)
+            return
+        parts = await self.presenter.hand_reply(hand, note=exc.message)
+        if interaction.response.is_done():
+            await interaction.followup.send(ephemeral=True, **parts)
+        else:
+            await interaction.response.send_message(ephemeral=True, **parts)
+
+    # -- playing ------------------------------------------------------------------------------
+
+    async def hand(self, interaction: Interaction) -> None:
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self._show_hand(
+                interaction, await self.matches.active_in(channel_of(interaction))
+            )
+
+        await self.answer(interaction, work)
+
+    async def _show_hand(self, interaction: Interaction, match_id: int) -> None:
+        """Answer a deferred interaction with the user's hand, ephemerally."""
+        hand = await self.matches.hand(match_id, interaction.user.id)
+        await interaction.followup.send(ephemeral=True, **await self.presenter.hand_reply(hand))
+
+    async def board(self, interaction: Interaction) -> None:
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            mid = await self.matches.active_in(channel_of(interaction))
+            live, view = await self.matches.board(mid)
+            paint = self.presenter.renderer.board_png
+            data = await self.presenter.draw(paint, live.ruleset, view, live.names)
+            await interaction.followup.send(
+                f"Match #{mid}: the board as everyone sees it.",
+                file=png(data, "board.png"),
+                ephemeral=True,
+            )
+
+        await self.answer(interaction, work)
+
+    async def act_by_kind(
+        self,
+        interaction: Interaction,
+        kinds: Sequence[str] | None,
+        text: str | None = None,
+        typed: dict[str, str | None] | None = None,
+    ) -> None:
+        """A move typed as a slash command: the spec of one of ``kinds`` (any, for None) that
+        ``text`` names, its parameters filled from ``typed`` by name; what is still open is
+        asked for with the same controls as in the hand."""
+
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            mid = await self.matches.active_in(channel_of(interaction))
+            hand = await self.matches.hand(mid, interaction.user.id)
+            candidates = [i for i, s in enumerate(hand.specs) if kinds is None or s.kind in kinds]
+            if not candidates:
+                doable = ", ".join(s.label for s in hand.specs) or "nothing until the others move"
+                raise UserError(f"{NOT_NOW} What you can do now: {doable}.")
+            if text:
+                try:
+                    index, offered = find_spec(hand.specs, candidates, text)
+                except ValueError as exc:
+                    raise UserError(str(exc)) from None
+                if offered is not None and offered != hand.version:
+                    raise Outdated(mid, interaction.user.id)
+                if index not in candidates:
+                    raise UserError(NOT_NOW)
+            elif len(candidates) == 1:
+                index, offered = candidates[0], None
+            else:
+                await self._reply_hand(interaction, hand, main_menu(mid, hand.specs, "Choose:"))
+                return
+            try:
+                choice = prefill(hand.specs[index], index, typed or {})
+            except ValueError as exc:
+                raise UserError(str(exc)) from None
+            await self._advance(interaction, hand, choice, offered or hand.version, False)
+
+        await self.answer(interaction, work)
+
+    async def _reply_hand(
+        self, interaction: Interaction, hand: Hand, menu: Menu, note: str = ""
+    ) -> None:
+        """Answer a deferred interaction with a hand's text and the given menu (the picture
+        stays as it is)."""
+        content = hand_text(hand, menu.heading, note or menu.note)
+        await interaction.edit_original_response(content=content, view=menu_view(menu))
+
+    async def _advance(
+        self, interaction: Interaction, hand: Hand, choice: Choice, ver: str, confirmed: bool
+    ) -> None:
+        if ver != hand.version:
+            raise Outdated(hand.match_id, hand.user_id)
+        try:
+            step = advance(hand.match_id, hand.specs, choice, confirmed=confirmed)
+        except ValueError as exc:
+            raise UserError(f"{NOT_NOW} ({exc})") from None
+        if isinstance(step, Menu):
+            await self._reply_hand(interaction, hand, step)
+            return
+        acted = await self.matches.act(
+            hand.match_id,
+            hand.user_id,
+            step,
+            interaction_id=interaction.id,
+            expected_version=ver,
+            reply_in_place=interaction.guild is None,
+        )
+        if acted.new_hand_follows and interaction.guild is None:
+            note = (
+                f"**Match #{hand.match_id}**: done. What happens next is shown in "
+                f"<#{hand.channel_id}>; your next hand follows in a new message."
+            )
+            await interaction.edit_original_response(content=note, view=None)
+            return
+        parts = await self.presenter.hand_reply(acted.hand)
+        await interaction.edit_original_response(
+            content=parts["content"], attachments=[parts["file"]], view=parts["view"]
+        )
+
+    async def control(
+        self, interaction: Interaction, cid: ControlId, values: Sequence[str]
+    ) -> None:
+        """A click on any control the bot sent (``bot.controls`` explains the custom ids)."""
+
+        async def work() -> None:
+            if cid.op == "hand":
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                await self._show_hand(interaction, cid.match_id)
+                return
+            await interaction.response.defer()  # acknowledged at once; the answer edits the message
+            if cid.op in LOBBY_OPS:
+                await self.lobby.control(interaction, cid, values)
+                return
+            hand = await self.matches.hand(cid.match_id, interaction.user.id)
+            if cid.version != hand.version:
+                raise Outdated(cid.match_id, interaction.user.id)
+            if cid.op == "back":
+                await self._reply_hand(interaction, hand, main_menu(cid.match_id, hand.specs))
+                return
+            try:
+                if cid.op == "pick":
+                    choice = Choice(int(values[0]))
+                elif cid.op == "opt":
+                    choice = Choice.parse(cid.arg).add([int(v) for v in values])
+                else:
+                    choice = Choice.parse(cid.arg)
+            except (ValueError, IndexError):
+                raise UserError(NOT_NOW) from None
+            await self._advance(interaction, hand, choice, cid.version, cid.op == "yes")
+
+        await self.answer(interaction, work)
+
+    # -- autocomplete -------------------------------------------------------------------------
+
+    async def spec_choices(
+        self, interaction: Interaction, current: str, kinds: Sequence[str] | None
+    ) -> list[app_commands.Choice[str]]:
+        hand = await self._quiet_hand(interaction)
+        if hand is None:
+            return []
+        return [
+            app_commands.Choice(name=s.label[:100], value=spec_value(i, hand.version))
+            for i, s in enumerate(hand.specs)
+            if (kinds is None or s.kind in kinds) and current.lower() in s.label.lower()
+        ][:25]
+
+    async def param_choices(
+        self, interaction: Interaction, current: str, param_name: str, spec_option: str
+    ) -> list[app_commands.Choice[str]]:
+        hand = await self._quiet_hand(interaction)
+        typed = getattr(interaction.namespace, spec_option, None)
+        if hand is None or not typed:
+            return []
+        try:
+            index, _ = find_spec(hand.specs, range(len(hand.specs)), typed)
+            spec = hand.specs[index]
+        except (ValueError, IndexError):
+            return []
+        param = next((p for p in spec.params if p.name == param_name), None)
+        if param is None:
+            return []
+        return [
+            app_commands.Choice(name=o.label[:100], value=f"#{k}")
+            for k, o in enumerate(param.options)
+            if current.lower() in o.label.lower()
+        ][:25]
+
+    async def _quiet_hand(self, interaction: Interaction) -> Hand | None:
+        try:
+            mid = await self.matches.active_in(channel_of(interaction))
+            return await self.matches.hand(mid, interaction.user.id)
+        except UserError:
+            return None
+
+
+def _what(interaction: Interaction) -> tuple[str, int | None]:
+    """What an interaction was (a command's name, a control's id) and its match, if known."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
+    cid = ControlId.parse(custom_id)
+    return str(data.get("name") or custom_id or interaction.type), cid.match_id if cid else None

@@ -1,0 +1,194 @@
+"""The match service's values: a live match, a seat's hand, and a job for the presenter.
+
+A :class:`LiveMatch` is a match being played plus who sits where; only the match service
+changes it, under the match's lock. :class:`Hand` and :class:`Job` are frozen snapshots taken
+under that lock, so the presenter can show them later without ever reading live state.
+None of them holds a Discord object or a database handle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules.engine import ActionSpec, Match, Resolution, Result, Step
+
+from .controls import version
+from .games import starts_turn
+from .storage import Clock
+
+__all__ = ["Hand", "Job", "LiveMatch", "Player", "Reminder"]
+
+
+@dataclass
+class Player:
+    seat: int
+    user_id: int
+    name: str
+    deck: str | None
+    dm_channel_id: int | None
+    dms_closed: bool
+    hand_message_id: int | None
+    clock: Clock
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """What one seat sees and may do, at one moment."""
+
+    match_id: int
+    channel_id: int
+    ruleset: str
+    seat: int
+    user_id: int
+    names: tuple[str, ...]
+    view: Any
+    specs: tuple[ActionSpec, ...]
+    version: str
+    notes: tuple[str, ...] = ()
+    waiting_on: tuple[str, ...] = ()
+    over: bool = False
+    due_at: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """One resolution (or the opening) to show: in the channel, and in the players' DMs."""
+
+    match_id: int
+    channel_id: int
+    guild_id: int | None
+    ruleset: str
+    names: tuple[str, ...]
+    user_ids: tuple[int, ...]
+    steps: tuple[Step, ...]
+    public_view: Any
+    pending: tuple[int, ...]
+    result: Result | None
+    new_hands: tuple[Hand, ...]
+    edit_hands: tuple[Hand, ...]
+    presented: int
+    new_turn: bool
+    newly_waiting: tuple[int, ...] = ()
+    dms_closed: frozenset[int] = frozenset()
+
+    @property
+    def public_steps(self) -> tuple[Step, ...]:
+        return tuple(s for s in self.steps if s.public)
+
+
+@dataclass(frozen=True, slots=True)
+class Reminder:
+    match_id: int
+    channel_id: int
+    seat: int
+    user_id: int
+    dm_channel_id: int | None
+    due_at: float
+
+
+@dataclass
+class LiveMatch:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    ruleset: str
+    creator_id: int
+    turn_limit: int
+    match: Match[Any, Any]
+    players: list[Player]
+    presented: int
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.players)
+
+    @property
+    def user_ids(self) -> tuple[int, ...]:
+        return tuple(p.user_id for p in self.players)
+
+    def seat_of(self, user_id: int) -> int | None:
+        for p in self.players:
+            if p.user_id == user_id:
+                return p.seat
+        return None
+
+    def specs(self, seat: int) -> tuple[ActionSpec, ...]:
+        return tuple(self.match.legal_actions(seat))
+
+    def versions(self) -> dict[int, str]:
+        return {p.seat: version(self.specs(p.seat)) for p in self.players}
+
+    def waiting_on(self) -> tuple[str, ...]:
+        return tuple(self.players[s].name for s in self.match.pending())
+
+    def hand(self, seat: int, steps: Sequence[Step] = (), actor: int | None = None) -> Hand:
+        """A snapshot of ``seat``'s hand. Its notes are the captions of ``steps`` (the latest
+        resolution) private to the seat, and the public ones of its own short actions (the
+        channel shows the rest)."""
+        public = [s for s in steps if s.public]
+        own = actor == seat and len(public) <= 2
+        notes = tuple(s.caption for s in steps if s.visible_to(seat) and (not s.public or own))
+        specs = self.specs(seat)
+        player = self.players[seat]
+        return Hand(
+            match_id=self.id,
+            channel_id=self.channel_id,
+            ruleset=self.ruleset,
+            seat=seat,
+            user_id=player.user_id,
+            names=self.names,
+            view=self.match.view(seat),
+            specs=specs,
+            version=version(specs),
+            notes=notes,
+            waiting_on=self.waiting_on(),
+            over=self.match.over,
+            due_at=player.clock.due_at if seat in self.match.pending() else None,
+        )
+
+    def job(
+        self,
+        resolution: Resolution,
+        answered_seat: int | None,
+        before: dict[int, str],
+        pending_before: Sequence[int],
+        presented: int,
+        *,
+        opening: bool = False,
+    ) -> Job:
+        """What to show for a resolution (``before``: each seat's state version before it).
+        Seats whose options changed get a new hand message when a turn starts or when someone
+        else acted; the actor's hand is otherwise edited in place, unless its own interaction
+        answers with it (``answered_seat``)."""
+        after = self.versions()
+        new_turn = opening or starts_turn(resolution)
+        actor = resolution.seat
+        new_hands: list[Hand] = []
+        edit_hands: list[Hand] = []
+        for p in self.players:
+            changed = before.get(p.seat) != after[p.seat]
+            if self.match.over or (changed and (new_turn or p.seat != actor)):
+                new_hands.append(self.hand(p.seat, resolution.steps, actor))
+            elif p.seat == actor and answered_seat != actor:
+                edit_hands.append(self.hand(p.seat, resolution.steps, actor))
+        waiting = self.match.pending()
+        return Job(
+            match_id=self.id,
+            channel_id=self.channel_id,
+            guild_id=self.guild_id,
+            ruleset=self.ruleset,
+            names=self.names,
+            user_ids=self.user_ids,
+            steps=resolution.steps,
+            public_view=self.match.view(None),
+            pending=waiting,
+            result=self.match.result,
+            new_hands=tuple(new_hands),
+            edit_hands=tuple(edit_hands),
+            presented=presented,
+            new_turn=new_turn,
+            newly_waiting=tuple(s for s in waiting if s not in pending_before and s != actor),
+            dms_closed=frozenset(p.seat for p in self.players if p.dms_closed),
+        )

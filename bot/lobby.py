@@ -1,0 +1,191 @@
+"""Lobbies: a match between ``/match new`` and Start, when players join and choose decks.
+
+A lobby is a stored match with status ``lobby`` and its players in joining order (their seats).
+Lobby changes take the same per-match lock as play, so Start cannot race a Join.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from .errors import UserError
+from .games import DeckChoice, Games
+from .live import LiveMatch
+from .service import Locks, MatchService
+from .storage import ChannelBusy, MatchRow, PlayerRow, Storage
+
+__all__ = ["DEFAULT_TURN_LIMIT", "Lobby", "LobbyService"]
+
+log = logging.getLogger(__name__)
+
+DEFAULT_TURN_LIMIT = 24 * 3600
+TURN_LIMITS = (60, 7 * 24 * 3600)
+
+
+@dataclass(frozen=True, slots=True)
+class Lobby:
+    row: MatchRow
+    players: tuple[PlayerRow, ...]
+    decks: tuple[DeckChoice, ...]
+    min_seats: int
+    max_seats: int
+
+    @property
+    def ready(self) -> bool:
+        return self.min_seats <= len(self.players) <= self.max_seats
+
+    def deck_name(self, player: PlayerRow) -> str:
+        if not self.decks:
+            return ""
+        chosen = player.deck or self.decks[player.seat % len(self.decks)].id
+        return next((d.name for d in self.decks if d.id == chosen), chosen)
+
+
+class LobbyService:
+    def __init__(self, storage: Storage, games: Games, matches: MatchService) -> None:
+        self.storage = storage
+        self.games = games
+        self.matches = matches
+        self.locks: Locks = matches.locks
+
+    async def get(self, match_id: int) -> Lobby:
+        row = await self.storage.match(match_id)
+        if row is None:
+            raise UserError("That match does not exist.")
+        return await self._lobby(row)
+
+    async def _lobby(self, row: MatchRow) -> Lobby:
+        least, most = self.games.seats(row.ruleset)
+        players = tuple(await self.storage.players(row.id))
+        return Lobby(row, players, tuple(self.games.decks(row.ruleset)), least, most)
+
+    def _check_deck(self, ruleset: str, deck: str | None) -> None:
+        if deck is None:
+            return
+        known = [d.id for d in self.games.decks(ruleset)]
+        if deck not in known:
+            listed = ", ".join(known) or "none"
+            raise UserError(f"There is no starter deck {deck!r} in {ruleset} (decks: {listed}).")
+
+    async def open(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        user_id: int,
+        name: str,
+        ruleset: str,
+        invited_id: int | None = None,
+        deck: str | None = None,
+        turn_limit: int = DEFAULT_TURN_LIMIT,
+    ) -> Lobby:
+        if ruleset not in self.games.names:
+            raise UserError(f"There is no game {ruleset!r}. Games: {', '.join(self.games.names)}.")
+        if invited_id == user_id:
+            raise UserError("Invite someone else: you are in the match already.")
+        if not TURN_LIMITS[0] <= turn_limit <= TURN_LIMITS[1]:
+            raise UserError("A turn limit is between one minute and seven days.")
+        self._check_deck(ruleset, deck)
+        try:
+            match_id = await self.storage.create_lobby(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                ruleset=ruleset,
+                creator_id=user_id,
+                invited_id=invited_id,
+                turn_limit=turn_limit,
+            )
+        except ChannelBusy:
+            other = await self.storage.open_match_in(channel_id)
+            which = f" (#{other.id})" if other else ""
+            raise UserError(
+                f"This channel already has a match{which}. Finish or cancel it first, "
+                "or start yours in another channel or a thread."
+            ) from None
+        _, most = self.games.seats(ruleset)
+        await self.storage.add_player(match_id, user_id=user_id, name=name, deck=deck, seats=most)
+        log.info("match %d: lobby opened in channel %d (%s)", match_id, channel_id, ruleset)
+        return await self.get(match_id)
+
+    async def _open_lobby(self, match_id: int) -> Lobby:
+        lobby = await self.get(match_id)
+        if lobby.row.status == "active":
+            raise UserError(f"Match #{match_id} has already started.")
+        if lobby.row.status != "lobby":
+            raise UserError(f"Match #{match_id} is {lobby.row.status}.")
+        return lobby
+
+    async def join(self, match_id: int, user_id: int, name: str, deck: str | None = None) -> Lobby:
+        async with self.locks(match_id):
+            lobby = await self._open_lobby(match_id)
+            self._check_deck(lobby.row.ruleset, deck)
+            mine = next((p for p in lobby.players if p.user_id == user_id), None)
+            if mine is not None:
+                if deck is None:
+                    raise UserError("You are in this match already.")
+                await self.storage.set_player(match_id, mine.seat, deck=deck)
+                return await self.get(match_id)
+            invited = lobby.row.invited_id
+            if invited is not None and user_id not in (invited, lobby.row.creator_id):
+                raise UserError(f"This match is reserved for <@{invited}>.")
+            seat = await self.storage.add_player(
+                match_id, user_id=user_id, name=name, deck=deck, seats=lobby.max_seats
+            )
+            if seat is None:
+                raise UserError("This match is full.")
+            log.info("match %d: a player joined at seat %d", match_id, seat)
+            return await self.get(match_id)
+
+    async def choose_deck(self, match_id: int, user_id: int, deck: str) -> Lobby:
+        async with self.locks(match_id):
+            lobby = await self._open_lobby(match_id)
+            self._check_deck(lobby.row.ruleset, deck)
+            mine = next((p for p in lobby.players if p.user_id == user_id), None)
+            if mine is None:
+                raise UserError("Join the match first, then choose your deck.")
+            await self.storage.set_player(match_id, mine.seat, deck=deck)
+            return await self.get(match_id)
+
+    async def leave(self, match_id: int, user_id: int) -> Lobby:
+        async with self.locks(match_id):
+            lobby = await self._open_lobby(match_id)
+            if not any(p.user_id == user_id for p in lobby.players):
+                raise UserError("You are not in this match.")
+            if user_id == lobby.row.creator_id:
+                await self.storage.close_lobby(match_id)
+            else:
+                await self.storage.remove_player(match_id, user_id)
+            return await self.get(match_id)
+
+    async def cancel(self, match_id: int, user_id: int, *, may_manage: bool) -> Lobby:
+        """Cancel a lobby (its creator, or someone who may manage the channel), or end an active
+        match without a result (only the latter)."""
+        lobby = await self.get(match_id)
+        if lobby.row.status == "lobby":
+            if user_id != lobby.row.creator_id and not may_manage:
+                raise UserError("Only the match's creator (or a channel manager) can cancel it.")
+            async with self.locks(match_id):
+                await self.storage.close_lobby(match_id)
+            log.info("match %d: lobby cancelled", match_id)
+        elif lobby.row.status == "active":
+            if not may_manage:
+                raise UserError(
+                    "The match has started: only someone who can manage this channel can end it. "
+                    "A player can give up with /retreat."
+                )
+            await self.matches.abandon(match_id)
+        else:
+            raise UserError(f"Match #{match_id} is {lobby.row.status} already.")
+        return await self.get(match_id)
+
+    async def start(self, match_id: int, user_id: int) -> LiveMatch:
+        async with self.locks(match_id):
+            lobby = await self._open_lobby(match_id)
+            if not any(p.user_id == user_id for p in lobby.players):
+                raise UserError("Only a player in this match can start it.")
+            if not lobby.ready:
+                raise UserError(
+                    f"Waiting for players: {len(lobby.players)} of {lobby.min_seats} have joined."
+                )
+            return await self.matches.begin(lobby.row, lobby.players)

@@ -1,0 +1,266 @@
+"""The lobby's side of the interaction layer: ``/match`` and the lobby message's controls.
+
+Answers go through the frontend's :meth:`~bot.frontend.Frontend.answer`, in one place, as for
+play. Closed DMs are found here, when a player joins: greeting them by DM is the one moment
+the bot can tell them before their hand would go missing.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from .controls import ControlId
+from .errors import UserError
+from .lobby import Lobby
+from .presenter import DMS_CLOSED
+from .texts import HELP
+from .views import lobby_embed, lobby_view, open_dm, status_embed, text_file
+
+if TYPE_CHECKING:
+    from .frontend import Frontend
+
+__all__ = ["LOBBY_OPS", "LobbyDesk", "channel_of", "manages"]
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[Any]
+
+
+LOBBY_OPS = ("join", "start", "cancel", "deck")
+
+
+class LobbyDesk:
+    def __init__(self, front: Frontend) -> None:
+        self.answer = front.answer
+        self.games = front.games
+        self.lobbies = front.lobbies
+        self.matches = front.matches
+        self.client = front.presenter.client
+
+    async def new_match(
+        self,
+        interaction: Interaction,
+        ruleset: str,
+        opponent: discord.abc.User | None,
+        deck: str | None,
+        turn_limit: int,
+    ) -> None:
+        async def work() -> None:
+            if interaction.guild is None or interaction.channel_id is None:
+                raise UserError("Matches are played in a server channel or thread.")
+            if opponent is not None and opponent.bot:
+                raise UserError("Bots can't play: invite a person.")
+            lobby = await self.lobbies.open(
+                guild_id=interaction.guild.id,
+                channel_id=interaction.channel_id,
+                user_id=interaction.user.id,
+                name=interaction.user.display_name,
+                ruleset=ruleset,
+                invited_id=opponent.id if opponent else None,
+                deck=deck,
+                turn_limit=turn_limit,
+            )
+            sent = await interaction.response.send_message(
+                content=f"<@{opponent.id}>, you are invited." if opponent else None,
+                embed=lobby_embed(lobby),
+                view=lobby_view(lobby),
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+            if sent.message_id is not None:
+                await self.lobbies.storage.set_match(lobby.row.id, lobby_message_id=sent.message_id)
+            await self._probe_dms(interaction, lobby)
+
+        await self.answer(interaction, work)
+
+    async def _probe_dms(self, interaction: Interaction, lobby: Lobby) -> None:
+        """Greet a player who joined by DM: the one moment closed DMs can be found and told."""
+        match_id = lobby.row.id
+        try:
+            dm_id = await open_dm(interaction.client, interaction.user.id)
+            dm = interaction.client.get_partial_messageable(dm_id, type=discord.ChannelType.private)
+            await dm.send(
+                f"You are in match #{match_id} ({lobby.row.ruleset}) in <#{lobby.row.channel_id}>. "
+                "Your hand will arrive here when it starts."
+            )
+        except discord.Forbidden as exc:
+            if exc.code != DMS_CLOSED:
+                raise
+            await self.matches.note_dms(match_id, interaction.user.id, closed=True)
+            await interaction.followup.send(
+                "I can't send you DMs (yours are closed), so you will play with `/hand` in this "
+                "channel: only you will see your cards there. Or open your DMs and rejoin.",
+                ephemeral=True,
+            )
+            await self._refresh_lobby(match_id)
+            return
+        await self.matches.note_dms(
+            match_id, interaction.user.id, closed=False, dm_channel_id=dm_id
+        )
+
+    async def _refresh_lobby(self, match_id: int) -> None:
+        lobby = await self.lobbies.get(match_id)
+        if lobby.row.lobby_message_id is None:
+            return
+        channel = self.client.get_partial_messageable(
+            lobby.row.channel_id, guild_id=lobby.row.guild_id
+        )
+        try:
+            await channel.get_partial_message(lobby.row.lobby_message_id).edit(
+                embed=lobby_embed(lobby), view=lobby_view(lobby)
+            )
+        except discord.HTTPException as exc:
+            log.warning("match %d: the lobby message could not be updated (%s)", match_id, exc)
+
+    async def control(
+        self, interaction: Interaction, cid: ControlId, values: Sequence[str]
+    ) -> None:
+        """Join, Start, Cancel and the deck menu on a lobby message (deferred already)."""
+        user = interaction.user
+        mid = cid.match_id
+        if cid.op == "join":
+            lobby = await self.lobbies.join(mid, user.id, user.display_name)
+        elif cid.op == "deck":
+            lobby = await self.lobbies.choose_deck(mid, user.id, values[0] if values else "")
+        elif cid.op == "start":
+            await self.lobbies.start(mid, user.id)
+            lobby = await self.lobbies.get(mid)
+        else:
+            lobby = await self.lobbies.cancel(mid, user.id, may_manage=manages(interaction))
+        await interaction.edit_original_response(embed=lobby_embed(lobby), view=lobby_view(lobby))
+        if cid.op == "join":
+            await self._probe_dms(interaction, lobby)
+
+    async def join(self, interaction: Interaction, deck: str | None) -> None:
+        async def work() -> None:
+            row = await self.matches.match_in(channel_of(interaction))
+            lobby = await self.lobbies.join(
+                row.id, interaction.user.id, interaction.user.display_name, deck
+            )
+            await interaction.response.send_message(f"You are in match #{row.id}.", ephemeral=True)
+            await self._refresh_lobby(row.id)
+            await self._probe_dms(interaction, lobby)
+
+        await self.answer(interaction, work)
+
+    async def leave(self, interaction: Interaction) -> None:
+        async def work() -> None:
+            row = await self.matches.match_in(channel_of(interaction))
+            lobby = await self.lobbies.leave(row.id, interaction.user.id)
+            text = (
+                "The lobby is closed." if lobby.row.status == "cancelled" else "You left the match."
+            )
+            await interaction.response.send_message(text, ephemeral=True)
+            await self._refresh_lobby(row.id)
+
+        await self.answer(interaction, work)
+
+    async def start(self, interaction: Interaction) -> None:
+        async def work() -> None:
+            row = await self.matches.match_in(channel_of(interaction))
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.lobbies.start(row.id, interaction.user.id)
+            await interaction.followup.send(
+                f"Match #{row.id} is on: the board follows.", ephemeral=True
+            )
+            await self._refresh_lobby(row.id)
+
+        await self.answer(interaction, work)
+
+    async def cancel(self, interaction: Interaction) -> None:
+        async def work() -> None:
+            row = await self.matches.match_in(channel_of(interaction))
+            await self.lobbies.cancel(row.id, interaction.user.id, may_manage=manages(interaction))
+            verb = "cancelled" if row.status == "lobby" else "ended without a result"
+            await interaction.response.send_message(
+                f"Match #{row.id} was {verb} by {interaction.user.mention}.",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            await self._refresh_lobby(row.id)
+
+        await self.answer(interaction, work)
+
+    async def status(self, interaction: Interaction) -> None:
+        async def work() -> None:
+            row = await self.matches.match_in(channel_of(interaction), finished=True)
+            if row.status == "lobby":
+                embed = lobby_embed(await self.lobbies.get(row.id))
+            else:
+                embed = status_embed(await self.matches.status(row.id))
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+
+        await self.answer(interaction, work)
+
+    async def log(self, interaction: Interaction, match_id: int | None) -> None:
+        async def work() -> None:
+            if match_id is None:
+                row = await self.matches.match_in(channel_of(interaction), finished=True)
+            else:
+                found = await self.lobbies.storage.match(match_id)
+                if found is None or found.guild_id != (
+                    interaction.guild.id if interaction.guild else None
+                ):
+                    raise UserError(f"There is no match #{match_id} in this server.")
+                row = found
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            lines, record = await self.matches.public_log(row)
+            text = "\n".join(f"{i}. {line}" for i, line in enumerate(lines, start=1))
+            files = []
+            header = f"**Match #{row.id}**: {len(lines)} public steps"
+            if len(text) <= 1800:
+                header += "\n" + text
+            else:
+                files.append(text_file(text, f"match-{row.id}.txt"))
+            if record is not None:
+                data = json.dumps(record, indent=1, sort_keys=True)
+                files.append(text_file(data, f"match-{row.id}.json"))
+                header += "\nThe match is over: its full record (for replays) is attached."
+            await interaction.followup.send(header, files=files, ephemeral=True)
+
+        await self.answer(interaction, work)
+
+    async def help(self, interaction: Interaction) -> None:
+        async def work() -> None:
+            await interaction.response.send_message(HELP, ephemeral=True)
+
+        await self.answer(interaction, work)
+
+    # -- autocomplete -------------------------------------------------------------------------
+
+    def ruleset_choices(self, current: str) -> list[app_commands.Choice[str]]:
+        return [
+            app_commands.Choice(name=n, value=n) for n in self.games.names if current.lower() in n
+        ][:25]
+
+    async def deck_choices(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        ruleset = getattr(interaction.namespace, "ruleset", None)
+        if not ruleset and interaction.channel_id is not None:
+            row = await self.lobbies.storage.open_match_in(interaction.channel_id)
+            ruleset = row.ruleset if row else None
+        if ruleset not in self.games.names:
+            ruleset = self.games.names[0] if self.games.names else None
+        if ruleset is None:
+            return []
+        return [
+            app_commands.Choice(name=f"{d.name}: {d.blurb}"[:100], value=d.id)
+            for d in self.games.decks(ruleset)
+            if current.lower() in d.name.lower()
+        ][:25]
+
+
+def channel_of(interaction: Interaction) -> int:
+    """The channel of a command about "this channel's match"."""
+    if interaction.guild is None or interaction.channel_id is None:
+        raise UserError("Use this in the channel where the match is played.")
+    return interaction.channel_id
+
+
+def manages(interaction: Interaction) -> bool:
+    return bool(interaction.permissions.manage_channels)

@@ -1,0 +1,499 @@
+"""The match service: every change to a match goes through here, one at a time per match.
+
+The way a turn flows (``../shared/DESIGN.md``): take the match's lock; load the match (the cache,
+else a replay of its stored actions, verified against the stored state hash); ``match.apply``;
+append the action to storage and commit; only then hand the presenter a snapshot to show and
+return to the caller, who answers the player. A rejected action raises :class:`UserError` with
+the rules' reason and changes nothing. Any other failure is logged with the match id, the cached
+match is dropped (the next access rebuilds it from storage) and the player gets an apology.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
+
+from rules.engine import (
+    Action,
+    IllegalAction,
+    Match,
+    ReplayMismatch,
+    Resolution,
+    Step,
+    name_seats,
+)
+
+from .clock import clocks_after, next_ring, ringing
+from .errors import Apology, Outdated, UserError
+from .games import Games, public_facts
+from .live import Hand, Job, LiveMatch, Player, Reminder
+from .scheduler import Scheduler
+from .storage import AlreadyApplied, Clock, MatchRow, PlayerRow, Storage
+
+__all__ = ["Acted", "Locks", "MatchService", "Presentation", "Status"]
+
+log = logging.getLogger(__name__)
+
+
+class Presentation(Protocol):
+    """Where the service sends what is to be shown (the presenter, or a test's recorder)."""
+
+    def present(self, job: Job) -> None: ...
+
+    def remind(self, reminder: Reminder) -> None: ...
+
+
+class Locks:
+    """One asyncio lock per match, created on first use."""
+
+    def __init__(self) -> None:
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def __call__(self, match_id: int) -> asyncio.Lock:
+        lock = self._locks.get(match_id)
+        if lock is None:
+            lock = self._locks[match_id] = asyncio.Lock()
+        return lock
+
+
+@dataclass(frozen=True, slots=True)
+class Acted:
+    """An accepted action: the acting seat's hand after it, and whether a new hand follows."""
+
+    match_id: int
+    seat: int
+    resolution: Resolution
+    hand: Hand
+    new_hand_follows: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Status:
+    match_id: int
+    ruleset: str
+    names: tuple[str, ...]
+    user_ids: tuple[int, ...]
+    waiting_on: tuple[int, ...]
+    due: dict[int, float]
+    facts: dict[int, str]
+    turn_limit: int
+    over: bool
+    summary: str | None
+
+
+class MatchService:
+    def __init__(
+        self,
+        storage: Storage,
+        games: Games,
+        presenter: Presentation,
+        scheduler: Scheduler,
+        *,
+        now: Callable[[], float],
+        locks: Locks | None = None,
+        new_seed: Callable[[], int] = lambda: secrets.randbits(63),
+    ) -> None:
+        self.storage = storage
+        self.games = games
+        self.presenter = presenter
+        self.scheduler = scheduler
+        self.now = now
+        self.locks = locks or Locks()
+        self.new_seed = new_seed
+        self._live: dict[int, LiveMatch] = {}
+        self._boards: dict[int, int | None] = {}
+
+    # -- loading ------------------------------------------------------------------------------
+
+    async def resume_all(self) -> int:
+        """On start-up: rebuild every active match, show what was committed but not yet shown,
+        and re-arm its clock. Returns how many matches were resumed."""
+        rows = await self.storage.matches_to_resume()
+        for row in rows:
+            async with self.locks(row.id):
+                try:
+                    live, jobs = await self._load(row, catch_up=True)
+                except Exception:
+                    log.exception("match %d: could not be resumed", row.id)
+                    continue
+                for job in jobs:
+                    self.presenter.present(job)
+                self._arm(live)
+        log.info("resumed %d match(es)", len(rows))
+        return len(rows)
+
+    async def _load(self, row: MatchRow, *, catch_up: bool = False) -> tuple[LiveMatch, list[Job]]:
+        """Replay a stored match. With ``catch_up``, also the jobs for what was not yet shown."""
+        ruleset = self.games.get(row.ruleset)
+        if row.seed is None or row.setup is None:
+            raise UserError(f"Match #{row.id} has not started.")
+        if row.ruleset_version != ruleset.version:
+            log.warning(
+                "match %d: recorded under %s %s, replayed under %s (checked by its state hash)",
+                row.id,
+                row.ruleset,
+                row.ruleset_version,
+                ruleset.version,
+            )
+        players = [_player(p, row.clocks) for p in await self.storage.players(row.id)]
+        actions = await self.storage.actions(row.id)
+        views = catch_up and row.presented < 0
+        match = Match.new(ruleset, row.seed, row.setup, views=views)
+        live = _live(row, match, players, row.presented)
+        jobs = [live.job(match.opening, None, {}, (), 0, opening=True)] if views else []
+        for entry in actions:
+            show = catch_up and entry.seq >= row.presented
+            before = live.versions() if show else {}
+            pending = match.pending()
+            resolution = match.apply(entry.seat, Action.from_json(entry.action), views=show)
+            if show:
+                jobs.append(live.job(resolution, None, before, pending, entry.seq + 1))
+        if row.state_hash is not None and match.state_hash() != row.state_hash:
+            raise ReplayMismatch(f"match {row.id}: the replay does not reach the stored state")
+        self._live[row.id] = live
+        return live, jobs
+
+    async def live(self, match_id: int) -> LiveMatch:
+        """The live match (loading it if needed); call with the match's lock held."""
+        live = self._live.get(match_id)
+        if live is not None:
+            return live
+        row = await self.storage.match(match_id)
+        if row is None or row.status not in ("active", "finished"):
+            raise UserError("That match is not being played.")
+        try:
+            live, _ = await self._load(row)
+        except UserError:
+            raise
+        except Exception:
+            log.exception("match %d: could not be rebuilt from storage", match_id)
+            raise UserError(
+                f"Match #{match_id} could not be restored from storage. An admin can end it "
+                "with /match cancel."
+            ) from None
+        return live
+
+    def drop(self, match_id: int) -> None:
+        """Forget the cached match; the next access replays it from storage."""
+        self._live.pop(match_id, None)
+
+    async def match_in(self, channel_id: int, *, finished: bool = False) -> MatchRow:
+        row = await self.storage.open_match_in(channel_id)
+        if row is None and finished:
+            row = await self.storage.latest_match_in(channel_id)
+        if row is None:
+            raise UserError("There is no match in this channel. Start one with /match new.")
+        return row
+
+    async def active_in(self, channel_id: int) -> int:
+        row = await self.match_in(channel_id)
+        if row.status != "active":
+            raise UserError(f"Match #{row.id} has not started yet: press Start in its lobby.")
+        return row.id
+
+    # -- starting -----------------------------------------------------------------------------
+
+    async def begin(self, row: MatchRow, players: Sequence[PlayerRow]) -> LiveMatch:
+        """Deal a match whose lobby is full (the lobby holds the lock)."""
+        ruleset = self.games.get(row.ruleset)
+        setup: dict[str, Any] = {"seats": len(players)}
+        decks = self.games.decks(row.ruleset)
+        if decks:
+            setup["decks"] = [p.deck or decks[p.seat % len(decks)].id for p in players]
+        seed = self.new_seed()
+        try:
+            match = Match.new(ruleset, seed, setup, views=True)
+        except ValueError as exc:
+            raise UserError(f"The match cannot start: {exc}") from None
+        now = self.now()
+        live = _live(row, match, [_player(p) for p in players], -1)
+        for seat in match.pending():
+            live.players[seat].clock = Clock(now + row.turn_limit)
+        await self.storage.start(
+            row.id,
+            seed=seed,
+            setup=match.setup,
+            ruleset_version=ruleset.version,
+            clocks={p.seat: p.clock for p in live.players},
+        )
+        self._live[row.id] = live
+        self.presenter.present(live.job(match.opening, None, {}, (), 0, opening=True))
+        self._arm(live)
+        log.info("match %d: started (%s, %d seats)", row.id, row.ruleset, len(players))
+        return live
+
+    # -- acting -------------------------------------------------------------------------------
+
+    async def act(
+        self,
+        match_id: int,
+        user_id: int,
+        action: Action,
+        *,
+        interaction_id: int | None = None,
+        expected_version: str | None = None,
+        reply_in_place: bool = False,
+    ) -> Acted:
+        """Apply a player's action; it is committed before this returns."""
+        async with self.locks(match_id):
+            live = await self.live(match_id)
+            seat = self._seat(live, user_id)
+            if expected_version is not None and expected_version != live.versions()[seat]:
+                raise Outdated(match_id, user_id)
+            return await self._apply(
+                live, seat, action, interaction_id=interaction_id, reply_in_place=reply_in_place
+            )
+
+    def _seat(self, live: LiveMatch, user_id: int) -> int:
+        seat = live.seat_of(user_id)
+        if seat is None:
+            raise UserError(f"You are not playing in match #{live.id}; you can watch it here.")
+        if live.match.over:
+            raise UserError(f"Match #{live.id} is over. See /match log.")
+        return seat
+
+    async def _apply(
+        self,
+        live: LiveMatch,
+        seat: int,
+        action: Action,
+        *,
+        interaction_id: int | None,
+        reply_in_place: bool = False,
+        source: str = "player",
+    ) -> Acted:
+        match = live.match
+        before = live.versions()
+        pending = match.pending()
+        try:
+            resolution = match.apply(seat, action, views=True)
+        except IllegalAction as exc:
+            log.debug("match %d: seat %d %s rejected", live.id, seat, action.kind)
+            raise UserError(exc.reason) from None
+        except Exception:
+            log.exception("match %d: seat %d %s failed in the rules", live.id, seat, action.kind)
+            self.drop(live.id)
+            raise Apology(live.id) from None
+        seq = len(match.actions) - 1
+        clocks = clocks_after(live, seat, pending, resolution, self.now())
+        try:
+            await self.storage.append_action(
+                live.id,
+                seq=seq,
+                seat=seat,
+                action=action.to_json(),
+                interaction_id=interaction_id,
+                source=source,
+                clocks=clocks,
+                result=match.result.to_json() if match.result else None,
+                state_hash=match.state_hash(),
+            )
+        except AlreadyApplied:
+            log.info("match %d: interaction %s was delivered twice", live.id, interaction_id)
+            self.drop(live.id)  # the copy in memory applied it again: rebuild it
+            raise UserError("That was already done.") from None
+        except Exception:
+            log.exception("match %d: seat %d %s could not be stored", live.id, seat, action.kind)
+            self.drop(live.id)
+            raise Apology(live.id) from None
+        for p in live.players:
+            p.clock = clocks[p.seat]
+        log.info(
+            "match %d: action %d by seat %d: %s%s",
+            live.id,
+            seq,
+            seat,
+            action.kind,
+            "".join(f" {k}={v}" for k, v in action.args.items() if isinstance(v, int)),
+        )
+        answered = seat if reply_in_place else None
+        job = live.job(resolution, answered, before, pending, seq + 1)
+        self.presenter.present(job)
+        self._arm(live)
+        return Acted(
+            live.id,
+            seat,
+            resolution,
+            live.hand(seat, resolution.steps, seat),
+            any(h.seat == seat for h in job.new_hands),
+        )
+
+    # -- the turn clock -----------------------------------------------------------------------
+
+    def _arm(self, live: LiveMatch) -> None:
+        key = ("clock", live.id)
+        when = next_ring(live)
+        if when is None or self.games.timeout_action(live.ruleset) is None:
+            self.scheduler.cancel(key)
+        else:
+            self.scheduler.at(key, when, lambda: self.on_clock(live.id))
+
+    async def on_clock(self, match_id: int) -> None:
+        """The clock of a match rang: remind the seats whose time runs low, and end the turn of
+        those out of time with the ruleset's timeout action (LANES-4.5)."""
+        async with self.locks(match_id):
+            try:
+                live = await self.live(match_id)
+            except UserError:
+                return
+            timeout = self.games.timeout_action(live.ruleset)
+            if live.match.over or timeout is None:
+                return
+            expired, remind = ringing(live, self.now())
+            for seat in remind:
+                player = live.players[seat]
+                player.clock = replace(player.clock, reminded=True)
+                await self.storage.set_clocks(live.id, {p.seat: p.clock for p in live.players})
+                due = player.clock.due_at or 0.0
+                self.presenter.remind(
+                    Reminder(
+                        live.id, live.channel_id, seat, player.user_id, player.dm_channel_id, due
+                    )
+                )
+            for seat in expired:
+                if seat not in live.match.pending():  # an earlier timeout ended the turn
+                    continue
+                log.info("match %d: seat %d is out of time", live.id, seat)
+                try:
+                    await self._apply(live, seat, timeout, interaction_id=None, source="clock")
+                except UserError:
+                    log.warning("match %d: the timeout for seat %d was refused", live.id, seat)
+                    live.players[seat].clock = Clock(None)
+                live = await self.live(match_id)
+            self._arm(live)
+
+    # -- reading ------------------------------------------------------------------------------
+
+    async def hand(self, match_id: int, user_id: int) -> Hand:
+        async with self.locks(match_id):
+            live = await self.live(match_id)
+            seat = live.seat_of(user_id)
+            if seat is None:
+                raise UserError(f"You are not playing in match #{match_id}; you can watch it here.")
+            return live.hand(seat)
+
+    async def board(self, match_id: int) -> tuple[LiveMatch, Any]:
+        async with self.locks(match_id):
+            live = await self.live(match_id)
+            return live, live.match.view(None)
+
+    async def status(self, match_id: int) -> Status:
+        async with self.locks(match_id):
+            live = await self.live(match_id)
+            match = live.match
+            return Status(
+                live.id,
+                live.ruleset,
+                live.names,
+                live.user_ids,
+                match.pending(),
+                {p.seat: p.clock.due_at for p in live.players if p.clock.due_at is not None},
+                public_facts(match.view(None)),
+                live.turn_limit,
+                match.over,
+                name_seats(match.result.summary, live.names) if match.result else None,
+            )
+
+    async def public_log(self, row: MatchRow) -> tuple[list[str], dict[str, Any] | None]:
+        """The public step log of a match so far; its record too once it is over (a record
+        holds the seed and every hand, so it is only given out then)."""
+        if row.seed is None or row.setup is None:
+            raise UserError(f"Match #{row.id} has not started yet.")
+        names = tuple(p.name for p in await self.storage.players(row.id))
+        ruleset = self.games.get(row.ruleset)
+        match = Match.new(ruleset, row.seed, row.setup)
+        lines = _public(match.opening.steps, names)
+        for entry in await self.storage.actions(row.id):
+            resolution = match.apply(entry.seat, Action.from_json(entry.action))
+            lines += _public(resolution.steps, names)
+        record = None
+        if match.over:
+            record = match.record({"match_id": row.id, "players": list(names)})
+        return lines, record
+
+    # -- players' DMs -------------------------------------------------------------------------
+
+    async def note_dms(
+        self, match_id: int, user_id: int, *, closed: bool, dm_channel_id: int | None = None
+    ) -> None:
+        """Remember whether a player's DMs are open (and their DM channel)."""
+        fields: dict[str, Any] = {"dms_closed": closed}
+        if dm_channel_id is not None:
+            fields["dm_channel_id"] = dm_channel_id
+        await self.storage.set_player_by_user(match_id, user_id, **fields)
+        live = self._live.get(match_id)
+        seat = live.seat_of(user_id) if live is not None else None
+        if live is not None and seat is not None:
+            live.players[seat].dms_closed = closed
+            if dm_channel_id is not None:
+                live.players[seat].dm_channel_id = dm_channel_id
+
+    async def note_hand_message(self, match_id: int, seat: int, message_id: int | None) -> None:
+        await self.storage.set_player(match_id, seat, hand_message_id=message_id)
+        live = self._live.get(match_id)
+        if live is not None:
+            live.players[seat].hand_message_id = message_id
+
+    async def player_row(self, match_id: int, seat: int) -> Player:
+        live = self._live.get(match_id)
+        if live is not None:
+            return live.players[seat]
+        return next(_player(p) for p in await self.storage.players(match_id) if p.seat == seat)
+
+    async def board_message(self, match_id: int) -> int | None:
+        if match_id not in self._boards:
+            row = await self.storage.match(match_id)
+            self._boards[match_id] = row.board_message_id if row else None
+        return self._boards[match_id]
+
+    async def note_board_message(self, match_id: int, message_id: int) -> None:
+        self._boards[match_id] = message_id
+        await self.storage.set_match(match_id, board_message_id=message_id)
+
+    async def note_presented(self, match_id: int, presented: int) -> None:
+        await self.storage.set_match(match_id, presented=presented)
+
+    async def abandon(self, match_id: int) -> None:
+        async with self.locks(match_id):
+            await self.storage.abandon(match_id)
+            self.scheduler.cancel(("clock", match_id))
+            self.drop(match_id)
+        log.info("match %d: ended by an admin", match_id)
+
+
+def _live(
+    row: MatchRow, match: Match[Any, Any], players: list[Player], presented: int
+) -> LiveMatch:
+    return LiveMatch(
+        row.id,
+        row.guild_id,
+        row.channel_id,
+        row.ruleset,
+        row.creator_id,
+        row.turn_limit,
+        match,
+        players,
+        presented,
+    )
+
+
+def _player(row: PlayerRow, clocks: Sequence[Clock] = ()) -> Player:
+    clock = clocks[row.seat] if row.seat < len(clocks) else Clock(None)
+    return Player(
+        row.seat,
+        row.user_id,
+        row.name,
+        row.deck,
+        row.dm_channel_id,
+        row.dms_closed,
+        row.hand_message_id,
+        clock,
+    )
+
+
+def _public(steps: Sequence[Step], names: Sequence[str]) -> list[str]:
+    return [name_seats(s.caption, names) for s in steps if s.public]

@@ -1,0 +1,136 @@
+"""Settings: one object read from the environment (and a ``.env`` file), never at import time.
+
+The token is a :class:`Secret`: its ``repr`` and ``str`` are masked, so printing the settings,
+logging them or a traceback showing them never reveals it. Only :meth:`Secret.reveal` does, and
+only the entry point calls it, to log in.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["ENV_KEYS", "Secret", "Settings", "SettingsError", "parse_dotenv"]
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+ENV_KEYS = ("DISCORD_TOKEN", "PARLOR_DATABASE", "DEV_GUILD_ID", "LOG_LEVEL", "PARLOR_STEP_DELAY")
+"""Every variable the settings read (``.env.example`` lists the same, a test checks it)."""
+
+
+class SettingsError(ValueError):
+    """A setting is missing or malformed; the message says which and what to do."""
+
+
+class Secret:
+    """A string that does not print itself."""
+
+    __slots__ = ("_value",)
+
+    def __init__(self, value: str) -> None:
+        self._value = value
+
+    def reveal(self) -> str:
+        return self._value
+
+    def __repr__(self) -> str:
+        return "Secret('********')"
+
+    __str__ = __repr__
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Secret) and other._value == self._value
+
+    def __hash__(self) -> int:
+        return hash(self._value)
+
+    def __bool__(self) -> bool:
+        return bool(self._value)
+
+
+def parse_dotenv(text: str) -> dict[str, str]:
+    """Read ``KEY=value`` lines: ``#`` comments, blank lines, an optional ``export`` prefix, and
+    values in single or double quotes (kept as written) are understood; nothing is expanded."""
+    values: dict[str, str] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("export "):
+            line = line[len("export ") :].lstrip()
+        key, sep, value = line.partition("=")
+        key = key.strip()
+        if not sep or not key.replace("_", "").isalnum():
+            raise SettingsError(f".env line {number}: expected KEY=value")
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        elif " #" in value:
+            value = value.split(" #", 1)[0].rstrip()
+        values[key] = value
+    return values
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything the bot reads from its environment."""
+
+    token: Secret
+    database: Path = Path("parlor.db")
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    step_delay: float = 1.0
+    """Seconds between two resolution steps of a reveal in the channel (``PARLOR_STEP_DELAY``)."""
+
+    @classmethod
+    def from_env(
+        cls, environ: Mapping[str, str] | None = None, dotenv: str | Path | None = ".env"
+    ) -> Settings:
+        """Settings from ``environ`` (default ``os.environ``) over the ``.env`` file, if any."""
+        merged: dict[str, str] = {}
+        if dotenv is not None and Path(dotenv).is_file():
+            merged.update(parse_dotenv(Path(dotenv).read_text(encoding="utf-8")))
+        merged.update(os.environ if environ is None else environ)
+        return cls.from_mapping(merged)
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, str]) -> Settings:
+        token = values.get("DISCORD_TOKEN", "").strip()
+        if not token:
+            raise SettingsError(
+                "DISCORD_TOKEN is not set. Put the bot's token in .env (copy .env.example) "
+                "or in the environment."
+            )
+        level = (values.get("LOG_LEVEL") or "INFO").strip().upper()
+        if level not in LOG_LEVELS:
+            raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}")
+        return cls(
+            token=Secret(token),
+            database=Path(values.get("PARLOR_DATABASE") or "parlor.db"),
+            dev_guild_id=_optional_int(values, "DEV_GUILD_ID"),
+            log_level=level,
+            step_delay=_float(values, "PARLOR_STEP_DELAY", 1.0),
+        )
+
+
+def _optional_int(values: Mapping[str, str], key: str) -> int | None:
+    raw = (values.get(key) or "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit():
+        raise SettingsError(f"{key} must be a number (a Discord id), not {raw!r}")
+    return int(raw)
+
+
+def _float(values: Mapping[str, str], key: str, default: float) -> float:
+    raw = (values.get(key) or "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise SettingsError(f"{key} must be a number of seconds, not {raw!r}") from None
+    if not 0 <= value <= 30:
+        raise SettingsError(f"{key} must be between 0 and 30 seconds")
+    return value

@@ -1,0 +1,163 @@
+"""Every text the bot writes, as pure functions of snapshots: easy to read, test and check for
+leaks. Channel texts are built from public captions and names only; a hand's texts from what
+its seat may see."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from discord.utils import escape_markdown, escape_mentions
+
+from rules.engine import Result, name_seats
+
+from .live import Hand, Job, Reminder
+from .lobby import Lobby
+
+__all__ = [
+    "HELP",
+    "describe_limit",
+    "hand_text",
+    "lobby_text",
+    "result_lines",
+    "turn_description",
+]
+
+HELP = """\
+**How to play**
+• `/match new` opens a match in this channel (or a thread); others press **Join**, then a \
+player presses **Start**. Choose a deck in the lobby, or with `/match join deck:`.
+• Your hand arrives by DM, with buttons and menus for every move. If your DMs are closed, \
+use `/hand` (or **My hand** under the board): only you see it.
+• Moves also work as commands here: `/play`, `/end`, `/snap`, `/retreat`, and `/act` for \
+anything else. Nobody but you ever sees your hand.
+• The board is posted here after every step, for players and spectators alike; `/board` \
+shows it to you now, `/match status` who the game waits on, `/match log` what happened.
+• Each turn has a time limit (`timer:` when you open a match; 24 hours by default). You are \
+reminded by DM before it runs out; then the game ends your turn with what you staged.
+• `/match leave` leaves a lobby; `/match cancel` cancels it (its creator, or a channel manager, \
+who can also end a running match).
+"""
+
+
+def clean(name: str) -> str:
+    """A display name made safe to put in a message."""
+    return escape_mentions(escape_markdown(name))
+
+
+def named(caption: str, names: Sequence[str]) -> str:
+    return name_seats(caption, [f"**{clean(n)}**" for n in names])
+
+
+def describe_limit(seconds: int) -> str:
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds % size == 0:
+            count = seconds // size
+            return f"{count} {unit}{'s' if count != 1 else ''}"
+    return f"{seconds} seconds"
+
+
+def relative(when: float) -> str:
+    return f"<t:{int(when)}:R>"
+
+
+def lobby_text(lobby: Lobby, closed: frozenset[int] = frozenset()) -> tuple[str, list[str]]:
+    """The lobby's title and lines: players with their decks, open seats, the settings."""
+    row = lobby.row
+    title = f"Match #{row.id} · {row.ruleset}"
+    lines = []
+    for p in lobby.players:
+        deck = lobby.deck_name(p)
+        note = " · DMs closed, plays with /hand" if p.dms_closed or p.user_id in closed else ""
+        lines.append(f"{p.seat + 1}. <@{p.user_id}>{f' — {deck}' if deck else ''}{note}")
+    invited = row.invited_id
+    if invited is not None and any(p.user_id == invited for p in lobby.players):
+        invited = None
+    for seat in range(len(lobby.players), lobby.max_seats):
+        reserved = invited if seat == len(lobby.players) else None
+        lines.append(f"{seat + 1}. {f'reserved for <@{reserved}>' if reserved else 'open seat'}")
+    lines.append("")
+    lines.append(f"Turn limit: {describe_limit(row.turn_limit)}")
+    state = {
+        "lobby": "Press **Join** to play; a player presses **Start** when everyone is in.",
+        "active": "Started: the board follows below.",
+        "finished": "This match is over.",
+        "cancelled": "This match was cancelled.",
+    }[row.status]
+    lines.append(state)
+    return title, lines
+
+
+def waiting_line(names: Sequence[str], waiting: Sequence[int], over: bool) -> str:
+    if over:
+        return "The match is over."
+    if not waiting:
+        return "Resolving…"
+    return "Waiting on " + ", ".join(f"**{clean(names[s])}**" for s in waiting) + "."
+
+
+def turn_description(captions: Sequence[str], current: int, limit: int = 3800) -> str:
+    """The captions shown so far on a board message, the current one marked; the oldest are
+    dropped to fit."""
+    lines = [f"**▶** {c}" if i == current else f"› {c}" for i, c in enumerate(captions)]
+    while len(lines) > 1 and sum(len(line) + 1 for line in lines) > limit:
+        lines.pop(0)
+    return "\n".join(lines)
+
+
+def player_lines(job: Job, facts: Mapping[int, str]) -> list[tuple[str, str]]:
+    fields = []
+    for seat, name in enumerate(job.names):
+        state = "to act" if seat in job.pending else ("—" if job.result else "done for now")
+        extra = [facts[seat]] if seat in facts else []
+        if seat in job.dms_closed:
+            extra.append("plays via /hand")
+        fields.append((clean(name), " · ".join([state, *extra])))
+    return fields
+
+
+def mentions(user_ids: Sequence[int], seats: Sequence[int]) -> str:
+    return " ".join(f"<@{user_ids[s]}>" for s in seats)
+
+
+def result_lines(result: Result, names: Sequence[str]) -> list[str]:
+    lines = [named(result.summary, names)]
+    if result.points:
+        lines.append(
+            " · ".join(f"{clean(n)} {p:+d}" for n, p in zip(names, result.points, strict=False))
+        )
+    for key, value in result.detail.items():
+        label = key.replace("_", " ").capitalize()
+        if isinstance(value, list | tuple) and len(value) == len(names):
+            shown = " · ".join(f"{clean(n)} {v}" for n, v in zip(names, value, strict=True))
+        elif isinstance(value, int | str):
+            shown = str(value)
+        else:
+            continue  # neither per player nor a plain value: the picture shows it
+        lines.append(f"{label}: {shown}")
+    return lines
+
+
+def hand_text(hand: Hand, heading: str = "", note: str = "") -> str:
+    """A hand message: which match, what just happened for this seat, whose move it is."""
+    names = hand.names
+    others = ", ".join(clean(n) for i, n in enumerate(names) if i != hand.seat)
+    lines = [f"**Match #{hand.match_id}** in <#{hand.channel_id}> · you vs {others}"]
+    lines += [f"› {name_seats(n, [clean(x) for x in names])}" for n in hand.notes[-8:]]
+    if hand.over:
+        lines.append("The match is over: the result is in the channel.")
+    elif hand.due_at is not None:
+        lines.append(f"Your move. Time runs out {relative(hand.due_at)}.")
+    elif hand.waiting_on:
+        lines.append("Waiting on " + ", ".join(clean(n) for n in hand.waiting_on) + ".")
+    if note:
+        lines.append(note)
+    if heading:
+        lines.append(heading)
+    return "\n".join(lines)[:2000]
+
+
+def reminder_text(reminder: Reminder) -> str:
+    return (
+        f"⏰ Your time in match #{reminder.match_id} (<#{reminder.channel_id}>) runs out "
+        f"{relative(reminder.due_at)}. Then the game ends your turn for you, as it stands."
+    )

@@ -1,0 +1,233 @@
+"""Discord objects built from the bot's values: views (components), embeds and files.
+
+Every interactive component is a :class:`Control`, a ``DynamicItem`` whose custom id carries the
+match id and the seat's state version (``bot.controls``). Registered once at start-up, it answers
+clicks on any message the bot ever sent, across restarts, with no view kept in memory.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+import discord
+
+from .controls import CUSTOM_ID, Button, ControlId, Menu, Select, SelectOption
+from .live import Job
+from .lobby import Lobby
+from .service import Status
+from .texts import (
+    clean,
+    describe_limit,
+    lobby_text,
+    player_lines,
+    relative,
+    result_lines,
+    turn_description,
+    waiting_line,
+)
+
+__all__ = [
+    "Control",
+    "board_view",
+    "lobby_embed",
+    "lobby_view",
+    "menu_view",
+    "open_dm",
+    "png",
+    "result_embed",
+    "status_embed",
+    "text_file",
+    "turn_embed",
+]
+
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+COLOUR = discord.Colour(0x5865F2)
+
+
+class ControlHandler(Protocol):
+    async def control(
+        self, interaction: discord.Interaction[Any], cid: ControlId, values: Sequence[str]
+    ) -> None: ...
+
+
+class Control(discord.ui.DynamicItem[discord.ui.Item[Any]], template=CUSTOM_ID):
+    """Any button or select the bot sent; its custom id says what it does."""
+
+    def __init__(self, item: discord.ui.Item[Any]) -> None:
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Control:
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        cid = ControlId.parse(self.custom_id)
+        handler: ControlHandler | None = getattr(interaction.client, "frontend", None)
+        if cid is None or handler is None:
+            return
+        values = getattr(self.item, "values", None) or []
+        await handler.control(interaction, cid, [str(v) for v in values])
+
+
+def _button(button: Button) -> Control:
+    return Control(
+        discord.ui.Button(
+            label=button.label, custom_id=button.custom_id, style=STYLES[button.style]
+        )
+    )
+
+
+def _select(select: Select) -> Control:
+    return Control(
+        discord.ui.Select(
+            custom_id=select.custom_id,
+            placeholder=select.placeholder,
+            min_values=select.min_values,
+            max_values=select.max_values,
+            options=[
+                discord.SelectOption(
+                    label=o.label, value=o.value, description=o.description or None
+                )
+                for o in select.options
+            ],
+        )
+    )
+
+
+def menu_view(menu: Menu) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for row, entry in enumerate(menu.rows):
+        if isinstance(entry, Select):
+            item = _select(entry)
+            item.row = row
+            view.add_item(item)
+        else:
+            for button in entry:
+                item = _button(button)
+                item.row = row
+                view.add_item(item)
+    return view
+
+
+def lobby_view(lobby: Lobby) -> discord.ui.View:
+    """Join, Start, Cancel and the deck menu; no controls once the lobby is closed."""
+    if lobby.row.status != "lobby":
+        return discord.ui.View(timeout=None)
+    mid = lobby.row.id
+    buttons = (
+        Button("Join", ControlId(mid, None, "join").encode(), "primary"),
+        Button("Start", ControlId(mid, None, "start").encode(), "success"),
+        Button("Cancel", ControlId(mid, None, "cancel").encode(), "danger"),
+    )
+    rows: list[Any] = [buttons]
+    if lobby.decks:
+        rows.append(
+            Select(
+                ControlId(mid, None, "deck").encode(),
+                "Choose your deck…",
+                tuple(
+                    SelectOption(d.name[:100], d.id[:100], d.blurb[:100]) for d in lobby.decks[:25]
+                ),
+            )
+        )
+    return menu_view(Menu("", tuple(rows)))
+
+
+def board_view(match_id: int) -> discord.ui.View:
+    return menu_view(Menu("", ((Button("My hand", ControlId(match_id, None, "hand").encode()),),)))
+
+
+def lobby_embed(lobby: Lobby) -> discord.Embed:
+    title, lines = lobby_text(lobby)
+    return discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
+
+
+def turn_embed(
+    job: Job, captions: Sequence[str], current: int, facts: dict[int, str], final: bool
+) -> discord.Embed:
+    names = " vs ".join(clean(n) for n in job.names)
+    embed = discord.Embed(
+        title=f"Match #{job.match_id} · {names}",
+        description=turn_description(captions, current),
+        colour=COLOUR,
+    )
+    for name, value in player_lines(job, facts):
+        embed.add_field(name=name, value=value, inline=True)
+    status = waiting_line(job.names, job.pending, job.result is not None) if final else "…"
+    embed.add_field(name="Now", value=status, inline=False)
+    embed.set_image(url="attachment://board.png")
+    embed.set_footer(text="Your cards: your DMs or /hand · /board · /match status · /match log")
+    return embed
+
+
+def result_embed(job: Job) -> discord.Embed:
+    assert job.result is not None
+    embed = discord.Embed(
+        title=f"Match #{job.match_id} is over",
+        description="\n".join(result_lines(job.result, job.names)),
+        colour=discord.Colour.gold(),
+    )
+    embed.set_image(url="attachment://result.png")
+    return embed
+
+
+def status_embed(status: Status) -> discord.Embed:
+    lines = []
+    for seat in range(len(status.names)):
+        parts = [f"<@{status.user_ids[seat]}>"]
+        if seat in status.facts:
+            parts.append(status.facts[seat])
+        if seat in status.waiting_on:
+            due = status.due.get(seat)
+            parts.append(f"to act{', time runs out ' + relative(due) if due else ''}")
+        lines.append(" · ".join(parts))
+    lines.append("")
+    if status.summary:
+        lines.append(f"The match is over: {status.summary}")
+    else:
+        lines.append(waiting_line(status.names, status.waiting_on, status.over))
+    lines.append(f"Turn limit: {describe_limit(status.turn_limit)}")
+    return discord.Embed(
+        title=f"Match #{status.match_id} · {status.ruleset}",
+        description="\n".join(lines),
+        colour=COLOUR,
+    )
+
+
+class Upload(discord.File):
+    """A file whose attachment entry names its upload by a string id, as Discord's API schema
+    has snowflakes (discord.py writes the index as a number, which Discord also accepts)."""
+
+    def to_dict(self, index: int) -> dict[str, Any]:
+        payload = super().to_dict(index)
+        payload["id"] = str(index)
+        return payload
+
+
+def png(data: bytes, name: str) -> discord.File:
+    return Upload(io.BytesIO(data), filename=name)
+
+
+def text_file(text: str, name: str) -> discord.File:
+    return Upload(io.BytesIO(text.encode()), filename=name)
+
+
+async def open_dm(client: discord.Client, user_id: int) -> int:
+    """Open (or find) the DM channel with a user; its id. The recipient goes as a string, as
+    Discord's API schema has it."""
+    data = await client.http.start_private_message(str(user_id))
+    return int(data["id"])

@@ -1,0 +1,119 @@
+"""``/match``: open, join, start, follow and end matches."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import Parlor
+from bot.lobby import DEFAULT_TURN_LIMIT
+
+Interaction = discord.Interaction[Any]
+
+TIMERS = [
+    app_commands.Choice(name="2 minutes (live)", value=120),
+    app_commands.Choice(name="5 minutes (live)", value=300),
+    app_commands.Choice(name="15 minutes", value=900),
+    app_commands.Choice(name="1 hour", value=3600),
+    app_commands.Choice(name="12 hours", value=12 * 3600),
+    app_commands.Choice(name="24 hours (play by chat)", value=DEFAULT_TURN_LIMIT),
+    app_commands.Choice(name="3 days", value=3 * 86400),
+]
+
+
+@app_commands.guild_only()
+class MatchCog(
+    commands.GroupCog, group_name="match", group_description="Open, join and follow matches"
+):
+    def __init__(self, bot: Parlor) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="new")
+    @app_commands.choices(timer=TIMERS)
+    async def new(
+        self,
+        interaction: Interaction,
+        ruleset: str,
+        opponent: discord.Member | None = None,
+        deck: str | None = None,
+        timer: app_commands.Choice[int] | None = None,
+    ) -> None:
+        """Open a match in this channel: a lobby that players join.
+
+        Args:
+            ruleset: The game to play.
+            opponent: Reserve the other seat for this member.
+            deck: Your starter deck (you can change it in the lobby).
+            timer: How long each turn may take (default 24 hours).
+        """
+        limit = timer.value if timer else DEFAULT_TURN_LIMIT
+        await self.bot.frontend.lobby.new_match(interaction, ruleset, opponent, deck, limit)
+
+    @new.autocomplete("ruleset")
+    async def _rulesets(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return self.bot.frontend.lobby.ruleset_choices(current)
+
+    @new.autocomplete("deck")
+    async def _new_decks(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self.bot.frontend.lobby.deck_choices(interaction, current)
+
+    @app_commands.command(name="join")
+    async def join(self, interaction: Interaction, deck: str | None = None) -> None:
+        """Join the match waiting for players in this channel, or change your deck.
+
+        Args:
+            deck: Your starter deck.
+        """
+        await self.bot.frontend.lobby.join(interaction, deck)
+
+    @join.autocomplete("deck")
+    async def _join_decks(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self.bot.frontend.lobby.deck_choices(interaction, current)
+
+    @app_commands.command(name="leave")
+    async def leave(self, interaction: Interaction) -> None:
+        """Leave the lobby of this channel's match (its creator closes it)."""
+        await self.bot.frontend.lobby.leave(interaction)
+
+    @app_commands.command(name="start")
+    async def start(self, interaction: Interaction) -> None:
+        """Start this channel's match once enough players have joined."""
+        await self.bot.frontend.lobby.start(interaction)
+
+    @app_commands.command(name="cancel")
+    async def cancel(self, interaction: Interaction) -> None:
+        """Cancel this channel's lobby, or end a running match (channel managers only)."""
+        await self.bot.frontend.lobby.cancel(interaction)
+
+    @app_commands.command(name="status")
+    async def status(self, interaction: Interaction) -> None:
+        """Show who plays this channel's match, whom it waits on and the time left."""
+        await self.bot.frontend.lobby.status(interaction)
+
+    @app_commands.command(name="log")
+    async def log(self, interaction: Interaction, match: int | None = None) -> None:
+        """Show the public step log of this channel's match (and its record once over).
+
+        Args:
+            match: A match number from this server, if not this channel's latest.
+        """
+        await self.bot.frontend.lobby.log(interaction, match)
+
+    @app_commands.command(name="help")
+    async def help(self, interaction: Interaction) -> None:
+        """Explain how to play matches here."""
+        await self.bot.frontend.lobby.help(interaction)
+
+
+async def setup(bot: Parlor) -> None:
+    await bot.add_cog(MatchCog(bot))

@@ -1,0 +1,72 @@
+"""Fixtures for the bot's end-to-end tests: a real bot in simcord's in-memory Discord, over a
+fresh database file, with reveals shown without pauses."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import simcord
+
+from bot.client import Parlor, create_bot
+from bot.settings import Secret, Settings
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(token=Secret("not-a-token"), database=tmp_path / "parlor.db", step_delay=0)
+
+
+@pytest.fixture
+async def bot_factory(settings: Settings) -> AsyncIterator[Callable[..., Parlor]]:
+    """Makes bots over the test's database; closes their storage at the end."""
+    made: list[Parlor] = []
+
+    def make(settings: Settings = settings, **dependencies: Any) -> Parlor:
+        dependencies.setdefault("new_seed", itertools.count(1).__next__)
+        bot = create_bot(settings, **dependencies)
+        made.append(bot)
+        return bot
+
+    yield make
+    for bot in made:
+        await bot._stop_services()
+
+
+@pytest.fixture
+def simcord_bot(bot_factory: Callable[..., Parlor]) -> Parlor:
+    return bot_factory()
+
+
+@dataclass
+class Table:
+    env: simcord.Env
+    guild: simcord.GuildHandle
+    channel: simcord.ChannelHandle
+    alice: simcord.MemberActor
+    bob: simcord.MemberActor
+    carol: simcord.MemberActor
+
+    @property
+    def bot(self) -> Parlor:
+        bot = self.env.bot
+        assert isinstance(bot, Parlor)
+        return bot
+
+
+@pytest.fixture
+def table(simcord_env: simcord.Env) -> Table:
+    guild = simcord_env.create_guild("Parlor")
+    channel = guild.create_text_channel("games")
+    return Table(
+        simcord_env,
+        guild,
+        channel,
+        guild.add_member(simcord_env.create_user("alice")),
+        guild.add_member(simcord_env.create_user("bob")),
+        guild.add_member(simcord_env.create_user("carol")),
+    )

@@ -1,0 +1,184 @@
+"""Controls from legal actions, for any ruleset: menus fit Discord's limits, every legal action
+can be reached through them and nothing else, custom ids round-trip, and typed values are
+understood."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.controls import (
+    Button,
+    Choice,
+    ControlId,
+    Menu,
+    Select,
+    advance,
+    find_option,
+    find_spec,
+    main_menu,
+    prefill,
+    version,
+)
+from rules.engine import Action, ActionSpec, Match, Option, Param
+from rules.registry import get_ruleset
+
+
+def check_limits(menu: Menu) -> None:
+    assert len(menu.rows) <= 5
+    ids = []
+    for row in menu.rows:
+        if isinstance(row, Select):
+            assert 1 <= len(row.options) <= 25 and len(row.placeholder) <= 150
+            assert 0 <= row.min_values <= row.max_values <= len(row.options)
+            assert all(len(o.label) <= 100 and len(o.description) <= 100 for o in row.options)
+            ids.append(row.custom_id)
+        else:
+            assert 1 <= len(row) <= 5
+            assert all(isinstance(b, Button) and 1 <= len(b.label) <= 80 for b in row)
+            ids += [b.custom_id for b in row]
+    assert len(ids) == len(set(ids)) and all(len(i) <= 100 for i in ids)
+    assert all(ControlId.parse(i) is not None for i in ids)
+
+
+def reachable(match_id: int, specs: list[ActionSpec]) -> Iterator[Action]:
+    """Every action the menus lead to, clicking through every option of every step."""
+    menu = main_menu(match_id, specs)
+    check_limits(menu)
+    starts: list[Choice] = []
+    for row in menu.rows:
+        if isinstance(row, Select):
+            starts += [Choice(int(o.value)) for o in row.options]
+        else:
+            starts += [Choice.parse(ControlId.parse(b.custom_id).arg) for b in row]  # type: ignore[union-attr]
+    todo = list(starts)
+    while todo:
+        choice = todo.pop()
+        step = advance(match_id, specs, choice, confirmed=True)
+        if isinstance(step, Action):
+            yield step
+            continue
+        check_limits(step)
+        for row in step.rows:
+            if isinstance(row, Select):
+                indices = [int(o.value) for o in row.options]
+                for size in range(row.min_values, row.max_values + 1):
+                    todo += [choice.add(c) for c in itertools.combinations(indices, size)]
+            else:
+                for button in row:
+                    cid = ControlId.parse(button.custom_id)
+                    assert cid is not None
+                    if cid.op == "do":
+                        todo.append(Choice.parse(cid.arg))
+
+
+def lanes_states(count: int, seed: int) -> Iterator[list[ActionSpec]]:
+    rng = random.Random(seed)
+    ruleset = get_ruleset("lanes")
+    for _ in range(count):
+        match = Match.new(ruleset, rng.randrange(2**63))
+        while not match.over:
+            seat = rng.choice(match.pending())
+            specs = match.legal_actions(seat)
+            yield specs
+            action = rng.choice([a for s in specs if s.kind != "retreat" for a in s.actions()])
+            match.apply(seat, action)
+
+
+def test_every_legal_lanes_action_and_nothing_else_is_reachable() -> None:
+    for specs in lanes_states(3, seed=2):
+        expected = {a for s in specs for a in s.actions()}
+        assert set(reachable(1, specs)) == expected
+
+
+options = st.lists(st.text(min_size=1, max_size=120), min_size=1, max_size=24, unique=True)
+
+
+@st.composite
+def params(draw: st.DrawFn, name: str) -> Param:
+    labels = draw(options)
+    opts = tuple(Option(i, label) for i, label in enumerate(labels))
+    if len(opts) > 1 and draw(st.booleans()):
+        most = draw(st.integers(2, len(opts)))
+        return Param(name, name.title(), opts, draw(st.integers(0, most)), most)
+    return Param(name, name.title(), opts)
+
+
+@st.composite
+def spec_lists(draw: st.DrawFn) -> list[ActionSpec]:
+    specs = []
+    for i in range(draw(st.integers(1, 30))):
+        kind = draw(st.sampled_from(["play", "move", "attack", "end_turn", "retreat", "pass"]))
+        count = draw(st.integers(0, 2))
+        ps = tuple(draw(params(n)) for n in ("target", "location")[:count])
+        specs.append(ActionSpec(kind, draw(st.text(min_size=1, max_size=150)), (("i", i),), ps))
+    return specs
+
+
+@settings(max_examples=60, deadline=None)
+@given(spec_lists(), st.randoms())
+def test_any_specs_give_menus_within_discords_limits(
+    specs: list[ActionSpec], rng: random.Random
+) -> None:
+    menu = main_menu(12345678901234567, specs)
+    check_limits(menu)
+    index = rng.randrange(len(specs))
+    choice = Choice(index)
+    while True:
+        step = advance(12345678901234567, specs, choice, confirmed=True)
+        if isinstance(step, Action):
+            assert specs[index].matches(step)
+            break
+        check_limits(step)
+        row = step.rows[0]
+        if isinstance(row, Select):
+            size = rng.randint(row.min_values, row.max_values)
+            choice = choice.add(rng.sample([int(o.value) for o in row.options], size))
+        else:
+            choice = Choice.parse(ControlId.parse(rng.choice(row).custom_id).arg)  # type: ignore[union-attr]
+
+
+def test_custom_ids_and_choices_round_trip() -> None:
+    cid = ControlId(123, "a1b2c3d4", "opt", Choice(3, ((1,), (), (0, 2))).encode())
+    assert ControlId.parse(cid.encode()) == cid
+    assert Choice.parse(cid.arg) == Choice(3, ((1,), (), (0, 2)))
+    assert ControlId.parse(ControlId(5, None, "join").encode()) == ControlId(5, None, "join")
+    assert ControlId.parse("somebody-else:button") is None
+    with pytest.raises(ValueError):
+        ControlId(1, "a1b2c3d4", "do", "1." * 60).encode()
+
+
+def test_a_retreat_asks_first_and_the_version_follows_the_options() -> None:
+    specs = [ActionSpec("retreat", "Retreat (lose 1 now)"), ActionSpec("end_turn", "End turn")]
+    asked = advance(1, specs, Choice(0))
+    assert isinstance(asked, Menu) and "cannot be taken back" in asked.heading
+    assert advance(1, specs, Choice(0), confirmed=True) == Action("retreat")
+    assert version(specs) == version(list(specs)) != version(specs[1:])
+
+
+def test_typed_values_are_understood() -> None:
+    where = Param(
+        "location", "Location", (Option(0, "Left"), Option(1, "Center"), Option(2, "Right"))
+    )
+    specs = [
+        ActionSpec("play", "Play Moth Page", (("card", 1),), (where,)),
+        ActionSpec("play", "Play Tinker", (("card", 2),), (where,)),
+        ActionSpec("end_turn", "End turn"),
+    ]
+    assert find_spec(specs, [0, 1], "play tinker") == (1, None)
+    assert find_spec(specs, [0, 1], "0@a1b2c3d4") == (0, "a1b2c3d4")
+    assert find_spec(specs, [0, 1], "Tink") == (1, None)
+    with pytest.raises(ValueError, match="could mean several"):
+        find_spec(specs, [0, 1], "Play")
+    assert find_option(where, "#2") == (2,)
+    assert find_option(where, "center") == (1,)
+    assert find_option(where, "1") == (1,)
+    with pytest.raises(ValueError, match="is not one of: Left, Center, Right"):
+        find_option(where, "middle")
+    assert prefill(specs[1], 1, {"location": "Right"}) == Choice(1, ((2,),))
+    assert prefill(specs[1], 1, {}) == Choice(1)

@@ -1,0 +1,98 @@
+"""A whole lanes match, from ``/match new`` to the result: two players acting through their DMs
+and through slash commands, a spectator watching."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from rules.engine import replay
+from rules.registry import get_ruleset
+
+from .conftest import Table
+from .players import (
+    assert_png,
+    dms,
+    end_turn,
+    find,
+    hand_message,
+    images,
+    play_card,
+    play_out,
+    slash_play,
+)
+
+
+async def test_a_whole_match_through_dms_and_slash_commands(table: Table) -> None:
+    env, channel, alice, bob, carol = table.env, table.channel, table.alice, table.bob, table.carol
+    created = await alice.slash(channel, "match new", ruleset="lanes", deck="embers", timer=3600)
+    lobby = created.response
+    assert lobby is not None and not lobby.ephemeral
+    assert "Embers" in lobby.embeds[0].description
+
+    joined = await bob.slash(channel, "match join", deck="tides")
+    assert joined.ephemeral and "You are in match #1" in joined.response.content
+    lobby_text = channel.history()[0].embeds[0].description
+    assert "Embers" in lobby_text and "Tides" in lobby_text and "1 hour" in lobby_text
+    await alice.click(lobby, label="Start")
+
+    # Each player has a greeting, then a hand: a real PNG, with controls built from legal actions.
+    for player in (alice, bob):
+        hand = hand_message(player)
+        assert "Match #1" in hand.content
+        [picture] = images(env, hand)
+        assert_png(picture)
+        assert find(hand, "do", "End turn")
+    board = channel.history()[-1]
+    assert board.embeds[0].title.startswith("Match #1")
+    assert alice.mention in board.content and bob.mention in board.content
+
+    rng = random.Random(7)
+    snapped = False
+
+    async def move(seat: int) -> None:
+        nonlocal snapped
+        if seat == 0:  # Alice plays by DM
+            if rng.random() < 0.8:
+                await play_card(alice.user, rng)
+            await end_turn(alice.user)
+            return
+        if not snapped:  # Bob plays with slash commands
+            result = await bob.slash(channel, "snap")
+            assert result.ephemeral and "snaps" in result.response.content
+            snapped = True
+        if rng.random() < 0.8:
+            played = await slash_play(table, bob, rng)
+            if played is not None:
+                assert played.ephemeral and "You stage" in played.response.content
+        ended = await bob.slash(channel, "end")
+        assert ended.ephemeral
+
+    await play_out(table, move)
+
+    # Spectators saw every step: board messages with real PNGs, then the result.
+    posted = [m for m in channel.history(viewer=carol) if m.author.bot]
+    boards = [m for m in posted if m.attachments and m.attachments[0].filename == "board.png"]
+    live = await table.bot.matches.live(1)
+    assert len(boards) == live.match.view(None).turn + 1  # the opening, then a reveal per turn
+    for message in boards:
+        for data in images(env, message):
+            assert_png(data)
+    result = posted[-1]
+    assert result.embeds[0].title == "Match #1 is over"
+    assert result.attachments[0].filename == "result.png"
+    assert_png(images(env, result)[0])
+    summary = result.embeds[0].description
+    assert "alice" in summary or "bob" in summary or "draw" in summary.lower()
+    # Each step of a reveal was its own edit of the turn's message.
+    edits = [r for r in env.http_requests if r.method == "PATCH" and str(channel.id) in r.path]
+    assert len(edits) > len(boards)
+
+    # Both players were told in their DMs; the log and the record replay to the same state.
+    assert all("over" in dms(p)[-1].content for p in (alice, bob))
+    log = await carol.slash(channel, "match log")
+    [record_file] = [a for a in log.response.attachments if a.filename.endswith(".json")]
+    record = json.loads(env.backend.cdn.get(record_file.url))
+    assert replay(record, get_ruleset).state_hash() == live.match.state_hash()
+    status = await carol.slash(channel, "match status")
+    assert status.ephemeral and "over" in status.response.embeds[0].description.lower()

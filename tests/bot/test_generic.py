@@ -1,0 +1,98 @@
+"""A second ruleset through the same cogs, with no code for it: the engine's toy game (alternate
+turns, take 1 to 3 counters) is played from its DM controls and with ``/act``; the next player
+is mentioned each time the game waits on them; lanes-named commands it has no move for say so."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from PIL import Image
+
+import rendering
+from bot.games import Games
+from rules.engine import Step
+from rules.registry import get_ruleset
+from tests.engine.toy import Toy
+
+from .conftest import Table
+from .players import find, hand_message
+
+
+class Pictures:
+    """The real renderer for lanes, a plain square for the toy game."""
+
+    def board_png(
+        self, ruleset: str, view: Any, names: Sequence[str], step: Step | None = None
+    ) -> bytes:
+        return (
+            self._square() if ruleset == "toy" else rendering.board_png(ruleset, view, names, step)
+        )
+
+    def hand_png(self, ruleset: str, view: Any, names: Sequence[str]) -> bytes:
+        return self._square() if ruleset == "toy" else rendering.hand_png(ruleset, view, names)
+
+    def result_png(self, ruleset: str, view: Any, names: Sequence[str]) -> bytes:
+        return self._square() if ruleset == "toy" else rendering.result_png(ruleset, view, names)
+
+    @staticmethod
+    def _square() -> bytes:
+        out = io.BytesIO()
+        Image.new("RGB", (8, 8)).save(out, format="PNG")
+        return out.getvalue()
+
+
+@pytest.fixture
+def simcord_bot(bot_factory: Any) -> Any:
+    toy = Toy()
+    games = Games(["lanes", "toy"], lambda name: toy if name == "toy" else get_ruleset(name))
+    return bot_factory(games=games, renderer=Pictures())
+
+
+async def test_another_ruleset_plays_through_the_same_cogs(table: Table) -> None:
+    channel, alice, bob = table.channel, table.alice, table.bob
+    choices = await alice.autocomplete(channel, "match new", "ruleset", "")
+    assert [c["value"] for c in choices] == ["lanes", "toy"]
+    created = await alice.slash(channel, "match new", ruleset="toy")
+    await bob.click(created.response, label="Join")
+    await alice.click(created.response, label="Start")
+    live = await table.bot.matches.live(1)
+    players = {0: alice, 1: bob}
+
+    for turn in range(20):
+        if live.match.over:
+            break
+        seat = live.match.pending()[0]
+        member = players[seat]
+        waiting = table.channel.history()[-1]
+        assert member.mention in waiting.content  # the game waits on them: they are pinged
+        assert (await players[1 - seat].slash(channel, "act", action="Take counters")).ephemeral
+        assert len(live.match.actions) == turn  # not the other seat's turn: nothing happened
+        if turn % 2:
+            message = hand_message(member)
+            [select] = find(message, "pick")
+            await member.user.select(message, [select.options[0].value], custom_id=select.custom_id)
+            await member.user.click(hand_message(member), label="1")
+        else:
+            asked = await member.slash(channel, "act", action="Take counters")
+            if "choose how many" in asked.response.content:  # else only one option was left
+                await member.click(asked.response, label="2")
+    assert live.match.over
+    assert table.channel.history()[-1].embeds[0].title == "Match #1 is over"
+
+
+async def test_commands_named_for_lanes_say_when_a_game_has_no_such_move(table: Table) -> None:
+    created = await table.alice.slash(table.channel, "match new", ruleset="toy")
+    await table.bob.click(created.response, label="Join")
+    await table.alice.click(created.response, label="Start")
+    live = await table.bot.matches.live(1)
+    first = (table.alice, table.bob)[live.match.pending()[0]]
+    for command in ("end", "snap", "retreat"):
+        answer = await first.slash(table.channel, command)
+        assert "not available now (or not in this game)" in answer.response.content
+        assert "Take counters" in answer.response.content
+    played = await first.slash(table.channel, "play", card="anything")
+    assert "not available" in played.response.content
+    assert not live.match.actions

@@ -1,0 +1,200 @@
+"""No leak: over a whole match, no channel message, embed, picture or log line names a card (or
+location) hidden at that moment, and every picture in the channel was drawn from the spectator's
+view (DESIGN invariant 2)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import asdict, is_dataclass
+from typing import Any
+
+import pytest
+import simcord
+
+import rendering
+from bot.logs import PAYLOAD_LOGGERS, configure_logging
+from rules.engine import Match, Step
+from rules.registry import get_ruleset
+
+from .conftest import Table
+from .players import end_turn, open_match, play_card, play_out, seat_user, slash_play
+
+SEED = 4_711_000_000_123
+POOL = get_ruleset("lanes").pool  # type: ignore[attr-defined]
+NAMES = sorted(
+    {c.name for c in POOL.cards.values()} | {loc.name for loc in POOL.locations.values()},
+    key=len,
+    reverse=True,
+)
+
+
+def names_in(text: str, allowed: set[str]) -> set[str]:
+    """The pool's names in ``text`` that are not ``allowed`` (a public name containing another,
+    like "Spark Foundry" and "Spark", is taken out before looking)."""
+    for name in NAMES:
+        if name in allowed:
+            text = text.replace(name, " ")
+    return {n for n in NAMES if n not in allowed and re.search(rf"\b{re.escape(n)}\b", text)}
+
+
+def _plain(view: Any) -> str:
+    return json.dumps(asdict(view) if is_dataclass(view) else view, default=str)
+
+
+class Recorder:
+    """The real renderer, remembering what each picture was drawn from."""
+
+    def __init__(self) -> None:
+        self.drawn: dict[bytes, tuple[str, int | None]] = {}
+        self.public: set[str] = set()
+
+    def _note(self, kind: str, view: Any, data: bytes) -> bytes:
+        self.drawn[data] = (kind, view.viewer)
+        if view.viewer is None:
+            self.public |= {n for n in NAMES if n in _plain(view)}
+        return data
+
+    def board_png(
+        self, ruleset: str, view: Any, names: Sequence[str], step: Step | None = None
+    ) -> bytes:
+        return self._note("board", view, rendering.board_png(ruleset, view, names, step))
+
+    def hand_png(self, ruleset: str, view: Any, names: Sequence[str]) -> bytes:
+        return self._note("hand", view, rendering.hand_png(ruleset, view, names))
+
+    def result_png(self, ruleset: str, view: Any, names: Sequence[str]) -> bytes:
+        return self._note("result", view, rendering.result_png(ruleset, view, names))
+
+
+class Capture(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(self.format(record))
+
+
+@pytest.fixture
+def recorder() -> Recorder:
+    return Recorder()
+
+
+@pytest.fixture
+def simcord_bot(bot_factory: Any, recorder: Recorder) -> Any:
+    return bot_factory(renderer=recorder, new_seed=lambda: SEED)
+
+
+@pytest.fixture
+def capture() -> Iterator[Capture]:
+    """Every log record at DEBUG, configured as the entry point configures logging."""
+    root = logging.getLogger()
+    level = root.level
+    floors = {name: logging.getLogger(name).level for name in PAYLOAD_LOGGERS}
+    handler = Capture()
+    configure_logging("DEBUG", handler=handler)
+    yield handler
+    root.removeHandler(handler)
+    root.setLevel(level)
+    for name, floor in floors.items():
+        logging.getLogger(name).setLevel(floor)
+
+
+class Watch:
+    """After each move: what a spectator can see, and every log line, against what is public."""
+
+    def __init__(self, table: Table, recorder: Recorder, capture: Capture) -> None:
+        self.table = table
+        self.recorder = recorder
+        self.capture = capture
+        self.requests = 0
+        self.lines = 0
+        self.checked = {"texts": 0, "images": 0, "logs": 0}
+
+    async def public(self) -> set[str]:
+        """Names the rules made public so far: in public captions and the spectator's views
+        (the latter also as the pictures were drawn, step by step)."""
+        live = await self.table.bot.matches.live(1)
+        match = Match.new(live.match.ruleset, live.match.seed, live.match.setup)
+        captions = [s.caption for s in match.opening.steps if s.public]
+        for seat, action in live.match.actions:
+            captions += [s.caption for s in match.apply(seat, action).steps if s.public]
+        text = " ".join(captions) + _plain(live.match.view(None))
+        return {n for n in NAMES if n in text} | self.recorder.public
+
+    async def check(self) -> None:
+        allowed = await self.public()
+        env, channel = self.table.env, self.table.channel
+        texts = []
+        for entry in env.http_requests[self.requests :]:
+            if entry.path.startswith(f"/channels/{channel.id}/") and entry.json is not None:
+                texts.append(json.dumps(entry.json))
+        self.requests = len(env.http_requests)
+        pictures = []
+        for message in channel.history(viewer=self.table.carol):
+            texts.append(message.content + json.dumps([e.to_dict() for e in message.embeds]))
+            texts += [json.dumps(row.to_dict()) for row in message.components]
+            pictures += [env.backend.cdn.get(a.url) for a in message.attachments]
+        for text in texts:
+            assert not names_in(text, allowed), text
+        self.checked["texts"] += len(texts)
+        # What a spectator sees now was drawn from the spectator's view...
+        for data in pictures:
+            assert self.recorder.drawn.get(data) in (("board", None), ("result", None))
+            self.checked["images"] += 1
+        # ...and so was every board ever put in the channel, each step's included. (Hands
+        # appear there only in their owners' ephemeral replies.)
+        for url, data in env.backend.cdn._blobs.items():
+            if f"/attachments/{channel.id}/" in url:
+                kind, viewer = self.recorder.drawn[data]
+                assert kind == "hand" or viewer is None, url
+        seed = str(SEED)
+        for line in self.capture.lines[self.lines :]:
+            # No name, no card id, no seed: the bot never logs what could tell a hidden card.
+            assert not names_in(line, set()), line
+            assert not any(re.search(rf"\b{re.escape(c)}\b", line) for c in POOL.cards), line
+            assert seed not in line, line
+        self.checked["logs"] += len(self.capture.lines) - self.lines
+        self.lines = len(self.capture.lines)
+
+
+async def test_nothing_hidden_reaches_the_channel_or_the_logs(
+    table: Table, recorder: Recorder, capture: Capture
+) -> None:
+    await open_match(table)
+    watch = Watch(table, recorder, capture)
+    await watch.check()
+    rng = random.Random(11)
+
+    async def move(seat: int) -> None:
+        member = seat_user(table, seat)
+        if seat == 0:
+            await play_card(member.user, rng)
+            await watch.check()
+            await end_turn(member.user)
+        else:
+            await slash_play(table, member, rng)
+            await watch.check()
+            await table.bob.slash(table.channel, "hand")
+            await table.bob.slash(table.channel, "end")
+        await table.carol.slash(table.channel, "board")
+        await watch.check()
+
+    await play_out(table, move)
+    await watch.check()
+    assert all(watch.checked.values()), watch.checked
+    assert any(kind == "hand" for kind, _ in recorder.drawn.values())  # hands were drawn, privately
+
+
+def test_the_name_check_sees_names_and_only_hidden_ones() -> None:
+    assert names_in("alice reveals Tinker at Armory.", {"Armory"}) == {"Tinker"}
+    assert names_in("Spark Foundry is revealed", {"Spark Foundry"}) == set()
+    assert names_in("Spark Foundry is revealed", set()) == {"Spark Foundry", "Spark"}
+
+
+def test_simcord_is_the_real_thing() -> None:
+    assert simcord.__version__ == "3.2.1"

@@ -1,0 +1,102 @@
+"""Lobbies: joining, invitations, decks, leaving, cancelling, starting, and the help."""
+
+from __future__ import annotations
+
+import discord
+
+from .conftest import Table
+from .players import hand_message, said
+
+
+def lobby_text(table: Table) -> str:
+    return table.channel.history()[0].embeds[0].description
+
+
+async def test_an_invitation_reserves_the_seat(table: Table) -> None:
+    created = await table.alice.slash(
+        table.channel, "match new", ruleset="lanes", opponent=table.bob
+    )
+    assert table.bob.mention in created.response.content
+    assert "reserved for" in lobby_text(table)
+    refused = await table.carol.click(created.response, label="Join")
+    assert "reserved for" in said(refused)
+    await table.bob.click(created.response, label="Join")
+    assert table.bob.mention in lobby_text(table)
+
+
+async def test_decks_are_chosen_in_the_lobby(table: Table) -> None:
+    created = await table.alice.slash(table.channel, "match new", ruleset="lanes")
+    choices = await table.alice.autocomplete(
+        table.channel, "match new", "deck", "ro", ruleset="lanes"
+    )
+    assert [c["value"] for c in choices] == ["roots"]
+    lobby = created.response
+    refused = await table.carol.select(lobby, ["shadows"])
+    assert "Join the match first" in said(refused)
+    await table.bob.click(lobby, label="Join")
+    await table.bob.select(lobby, ["shadows"])
+    await table.alice.slash(table.channel, "match join", deck="roots")
+    text = lobby_text(table)
+    assert "Shadows" in text and "Roots" in text
+    await table.alice.click(lobby, label="Start")
+    live = await table.bot.matches.live(1)
+    pool = live.match.ruleset.pool  # type: ignore[attr-defined]
+    assert live.match.setup["decks"] == [list(pool.decks[d].cards) for d in ("roots", "shadows")]
+
+
+async def test_leaving_cancelling_and_starting_too_soon(table: Table) -> None:
+    created = await table.alice.slash(table.channel, "match new", ruleset="lanes")
+    lobby = created.response
+    early = await table.alice.click(lobby, label="Start")
+    assert "Waiting for players: 1 of 2" in said(early)
+    await table.bob.slash(table.channel, "match join")
+    left = await table.bob.slash(table.channel, "match leave")
+    assert "You left" in left.response.content and "open seat" in lobby_text(table)
+    refused = await table.carol.click(lobby, label="Cancel")
+    assert "Only the match's creator" in said(refused)
+    await table.alice.click(lobby, label="Cancel")
+    assert "cancelled" in lobby_text(table)
+    again = await table.bob.slash(table.channel, "match new", ruleset="lanes")
+    assert not again.ephemeral and "Match #2" in again.response.embeds[0].title
+
+
+async def test_a_channel_manager_can_end_a_running_match(table: Table) -> None:
+    mods = table.guild.create_role("Mods", permissions=discord.Permissions(manage_channels=True))
+    dave = table.guild.add_member(table.env.create_user("dave"), roles=[mods])
+    created = await table.alice.slash(table.channel, "match new", ruleset="lanes")
+    await table.bob.click(created.response, label="Join")
+    await table.alice.click(created.response, label="Start")
+    refused = await table.alice.slash(table.channel, "match cancel")
+    assert "only someone who can manage this channel" in refused.response.content
+    ended = await dave.slash(table.channel, "match cancel")
+    assert not ended.ephemeral and "ended without a result" in ended.response.content
+    late = await table.bob.user.click(hand_message(table.bob), label="End turn")
+    assert "not being played" in said(late)
+    assert table.bot.scheduler is not None and not table.bot.scheduler.pending()
+
+
+async def test_bad_requests_when_opening(table: Table) -> None:
+    unknown = await table.alice.slash(table.channel, "match new", ruleset="chess")
+    assert unknown.ephemeral and "There is no game 'chess'" in unknown.response.content
+    bot = table.env.create_user("robot", bot=True)
+    robot = table.guild.add_member(bot)
+    refused = await table.alice.slash(table.channel, "match new", ruleset="lanes", opponent=robot)
+    assert "Bots can't play" in refused.response.content
+    deck = await table.alice.slash(table.channel, "match new", ruleset="lanes", deck="nope")
+    assert "no starter deck 'nope'" in deck.response.content
+    assert [
+        c["value"]
+        for c in await table.alice.autocomplete(table.channel, "match new", "ruleset", "la")
+    ] == ["lanes"]
+
+
+async def test_help_status_and_log_before_anything(table: Table) -> None:
+    help_ = await table.carol.slash(table.channel, "match help")
+    assert help_.ephemeral and "/match new" in help_.response.content
+    nothing = await table.carol.slash(table.channel, "match status")
+    assert "There is no match in this channel" in nothing.response.content
+    await table.alice.slash(table.channel, "match new", ruleset="lanes")
+    status = await table.carol.slash(table.channel, "match status")
+    assert status.ephemeral and "Match #1" in status.response.embeds[0].title
+    log = await table.carol.slash(table.channel, "match log")
+    assert "has not started yet" in log.response.content

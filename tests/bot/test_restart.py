@@ -1,0 +1,109 @@
+"""Restarts lose nothing: the match goes on from storage with the same state hash, its controls
+keep working, outdated ones are answered, timers are re-armed and a reveal cut short by a crash
+is shown again."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable
+
+from bot.client import Parlor
+from bot.settings import Settings
+
+from .conftest import Table
+from .players import click_stale, dms, end_turn, find, hand_message, open_match, play_card
+
+
+async def state(table: Table) -> tuple[str, int]:
+    live = await table.bot.matches.live(1)
+    return live.match.state_hash(), len(live.match.actions)
+
+
+async def test_restarts_mid_turn_keep_the_match_and_its_controls(
+    table: Table, bot_factory: Callable[..., Parlor]
+) -> None:
+    env, alice, bob = table.env, table.alice.user, table.bob.user
+    await open_match(table)
+    rng = random.Random(5)
+    first_hand = hand_message(alice)
+    first_end = find(first_hand, "do", "End turn")[0].custom_id
+
+    # Mid-turn: Bob has ended, Alice has staged a card. Restart the same bot object.
+    await end_turn(bob)
+    await play_card(alice, rng)
+    before = await state(table)
+    await env.restart_bot()
+    assert await state(table) == before
+
+    # Alice's hand message still works after the restart (its controls are persistent).
+    await alice.click(hand_message(alice), label="End turn")
+    assert (await table.bot.matches.live(1)).match.view(None).turn == 2
+
+    # A fresh bot over the same database file, at the start of turn 2.
+    before = await state(table)
+    await env.restart_bot(bot_factory())
+    assert await state(table) == before
+
+    # The turn-1 hand is out of date now: a click on it says so and brings the current hand.
+    hands_before = len(dms(alice))
+    actions = (await state(table))[1]
+    await click_stale(alice, first_hand, first_end)
+    assert "out of date" in next(m for m in dms(alice) if m.id == first_hand.id).content
+    assert len(dms(alice)) == hands_before + 1
+    assert find(dms(alice)[-1], "do", "End turn")
+    assert (await state(table))[1] == actions
+
+    # And once more after the next reveal, with a fresh bot again: the match plays on.
+    await end_turn(alice)
+    await end_turn(bob)
+    before = await state(table)
+    await env.restart_bot(bot_factory())
+    assert await state(table) == before
+    assert (await table.bot.matches.live(1)).match.view(None).turn == 3
+    await end_turn(bob)
+    assert (await state(table))[1] == before[1] + 1
+
+
+async def test_a_lobby_survives_a_restart(table: Table, bot_factory: Callable[..., Parlor]) -> None:
+    created = await table.alice.slash(table.channel, "match new", ruleset="lanes")
+    lobby = created.response
+    await table.env.restart_bot(bot_factory())
+    await table.bob.click(lobby, label="Join")
+    await table.env.restart_bot()
+    await table.alice.click(lobby, label="Start")
+    assert "Started" in table.channel.history()[0].embeds[0].description
+    assert find(hand_message(table.bob), "do", "End turn")
+
+
+async def test_a_reveal_cut_short_by_a_crash_is_shown_after_the_restart(
+    table: Table, bot_factory: Callable[..., Parlor], settings: Settings
+) -> None:
+    await open_match(table)
+    await table.env.restart_bot(bot_factory(dataclasses.replace(settings, step_delay=30)))
+    await end_turn(table.alice.user)
+    await end_turn(table.bob.user)  # the reveal starts, then waits 30 s between steps...
+    boards = [m for m in table.channel.history() if m.attachments]
+    live = await table.bot.matches.live(1)
+    row = await table.bot.storage.match(1)  # type: ignore[union-attr]
+    assert row is not None and row.presented < len(live.match.actions)
+
+    await table.env.restart_bot(bot_factory())  # ...and the bot goes down meanwhile
+    row = await table.bot.storage.match(1)  # type: ignore[union-attr]
+    assert row is not None and row.presented == len(live.match.actions)
+    after = [m for m in table.channel.history() if m.attachments]
+    assert len(after) == len(boards) + 1  # the reveal, posted again in full
+    assert "Turn 2" in after[-1].embeds[0].description
+    assert find(hand_message(table.alice), "do", "End turn")
+
+
+async def test_the_turn_clock_is_rearmed_after_a_restart(
+    table: Table, bot_factory: Callable[..., Parlor]
+) -> None:
+    await open_match(table, timer=120)
+    await table.env.advance_time(60)
+    await table.env.restart_bot(bot_factory())
+    await table.env.advance_time(61)
+    live = await table.bot.matches.live(1)
+    assert live.match.view(None).turn == 2
+    assert [a.kind for _, a in live.match.actions] == ["timeout", "timeout"]

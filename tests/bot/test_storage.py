@@ -1,0 +1,107 @@
+"""Storage: migrations versioned in code, WAL, one open match per channel, an interaction
+applied once, seats kept in order, and what is resumed at start-up."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from bot.storage import MIGRATIONS, AlreadyApplied, ChannelBusy, Clock, Storage
+
+
+async def lobby(storage: Storage, channel: int = 10) -> int:
+    return await storage.create_lobby(
+        guild_id=1,
+        channel_id=channel,
+        ruleset="lanes",
+        creator_id=7,
+        invited_id=None,
+        turn_limit=60,
+    )
+
+
+async def test_a_new_database_is_migrated_and_uses_wal(tmp_path: Path) -> None:
+    storage = await Storage.open(tmp_path / "deep" / "parlor.db")
+    try:
+        assert await storage.schema_version() == len(MIGRATIONS)
+        rows = await storage._all("PRAGMA journal_mode")
+        assert rows[0][0] == "wal"
+    finally:
+        await storage.close()
+
+
+async def test_reopening_keeps_everything_and_a_newer_schema_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "parlor.db"
+    storage = await Storage.open(path)
+    match_id = await lobby(storage)
+    await storage.close()
+    storage = await Storage.open(path)
+    assert (await storage.match(match_id)) is not None
+    await storage.close()
+    async with aiosqlite.connect(path) as db:
+        await db.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
+    with pytest.raises(RuntimeError, match="newer than this build"):
+        await Storage.open(path)
+
+
+async def test_one_open_match_per_channel(tmp_path: Path) -> None:
+    storage = await Storage.open(tmp_path / "parlor.db")
+    try:
+        first = await lobby(storage)
+        with pytest.raises(ChannelBusy):
+            await lobby(storage)
+        assert await lobby(storage, channel=11)
+        assert await storage.close_lobby(first)
+        assert not await storage.close_lobby(first)
+        assert await lobby(storage)  # free again
+    finally:
+        await storage.close()
+
+
+async def test_seats_fill_in_order_and_close_up_when_someone_leaves(tmp_path: Path) -> None:
+    storage = await Storage.open(tmp_path / "parlor.db")
+    try:
+        match_id = await lobby(storage)
+        for user in (7, 8, 9):
+            await storage.add_player(match_id, user_id=user, name=f"u{user}", deck=None, seats=4)
+        assert await storage.add_player(match_id, user_id=5, name="u5", deck=None, seats=3) is None
+        await storage.remove_player(match_id, 8)
+        assert [(p.seat, p.user_id) for p in await storage.players(match_id)] == [(0, 7), (1, 9)]
+    finally:
+        await storage.close()
+
+
+async def test_an_interaction_is_stored_once_and_resumption_is_tracked(tmp_path: Path) -> None:
+    storage = await Storage.open(tmp_path / "parlor.db")
+    try:
+        match_id = await lobby(storage)
+        await storage.add_player(match_id, user_id=7, name="a", deck=None, seats=2)
+        await storage.start(match_id, seed=1, setup={}, ruleset_version="1", clocks={0: Clock(5.0)})
+        assert (await storage.match(match_id)).clocks == (Clock(5.0),)  # type: ignore[union-attr]
+        action = {"kind": "end_turn"}
+        clocks = {0: Clock(7.0, reminded=True)}
+        common = {
+            "seat": 0,
+            "action": action,
+            "source": "player",
+            "clocks": clocks,
+            "state_hash": "h",
+        }
+        await storage.append_action(match_id, seq=0, interaction_id=99, result=None, **common)
+        assert await storage.interaction_seen(99)
+        with pytest.raises(AlreadyApplied):
+            await storage.append_action(match_id, seq=1, interaction_id=99, result=None, **common)
+        assert [a.seq for a in await storage.actions(match_id)] == [0]
+        assert [m.id for m in await storage.matches_to_resume()] == [match_id]
+        await storage.append_action(
+            match_id, seq=1, interaction_id=None, result={"winners": [0]}, **common
+        )
+        assert (await storage.match(match_id)).status == "finished"  # type: ignore[union-attr]
+        assert [m.id for m in await storage.matches_to_resume()] == [match_id]  # not yet shown
+        await storage.set_match(match_id, presented=2)
+        assert await storage.matches_to_resume() == []
+        assert (await storage.match(match_id)).clocks == (Clock(7.0, True),)  # type: ignore[union-attr]
+    finally:
+        await storage.close()
