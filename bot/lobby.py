@@ -9,8 +9,10 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
+from rules.engine import DeckInfo
+
 from .errors import UserError
-from .games import DeckChoice, Games
+from .games import Games
 from .live import LiveMatch
 from .service import Locks, MatchService
 from .storage import ChannelBusy, MatchRow, PlayerRow, Storage
@@ -27,7 +29,7 @@ TURN_LIMITS = (60, 7 * 24 * 3600)
 class Lobby:
     row: MatchRow
     players: tuple[PlayerRow, ...]
-    decks: tuple[DeckChoice, ...]
+    decks: tuple[DeckInfo, ...]
     min_seats: int
     max_seats: int
 

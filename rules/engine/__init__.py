@@ -14,15 +14,17 @@ from .priority import PassOutcome, PriorityStack
 from .record import dump_record, load_record, read_record, replay, to_record
 from .rng import Rng, derive_seed
 from .roles import HiddenRoles
-from .ruleset import Result, Ruleset
+from .ruleset import DeckInfo, Result, Ruleset
 from .staging import Staging
-from .steps import Event, Resolution, Step, StepLog, name_seats
+from .steps import TURN_STARTED, Event, Resolution, Step, StepLog, name_seats
 from .triggers import TriggerQueue
 
 __all__ = [
+    "TURN_STARTED",
     "Action",
     "ActionSpec",
     "ArgValue",
+    "DeckInfo",
     "Event",
     "HiddenRoles",
     "IllegalAction",

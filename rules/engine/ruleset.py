@@ -10,7 +10,7 @@ from .actions import Action, ActionSpec
 from .rng import Rng
 from .steps import StepLog
 
-__all__ = ["Result", "Ruleset"]
+__all__ = ["DeckInfo", "Result", "Ruleset"]
 
 S = TypeVar("S")
 V = TypeVar("V", covariant=True)
@@ -44,6 +44,15 @@ class Result:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class DeckInfo:
+    """A starter deck a player may pick: its id (what a setup names) and how to present it."""
+
+    id: str
+    name: str
+    blurb: str = ""
+
+
 class Ruleset(Protocol, Generic[S, V]):
     """The contract between the engine and one ruleset.
 
@@ -58,6 +67,13 @@ class Ruleset(Protocol, Generic[S, V]):
     """Changes whenever rules or card data change, so an old record is never replayed wrongly."""
     min_seats: int
     max_seats: int
+    timeout: Action | None
+    """What the match's clock applies for a seat that ran out of time (LANES-4.5); ``None`` for
+    a ruleset without a turn clock."""
+
+    def starter_decks(self) -> list[DeckInfo]:
+        """The decks a setup may name by id, in the order to offer them."""
+        ...
 
     def normalize_setup(self, setup: Mapping[str, Any]) -> dict[str, Any]:
         """The setup made explicit (starter decks spelled out), or ``ValueError``."""

@@ -12,7 +12,10 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-__all__ = ["Event", "Resolution", "Step", "StepLog", "name_seats"]
+__all__ = ["TURN_STARTED", "Event", "Resolution", "Step", "StepLog", "name_seats"]
+
+TURN_STARTED = "turn_started"
+"""The public event every ruleset writes when a turn begins (a turn clock restarts on it)."""
 
 _SEAT_REF = re.compile(r"\{seat(\d+)\}")
 

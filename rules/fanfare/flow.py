@@ -7,7 +7,7 @@ hidden card, and name seats as ``{seat0}`` and ``{seat1}``.
 
 from __future__ import annotations
 
-from ..engine import StepLog
+from ..engine import TURN_STARTED, StepLog
 from . import triggers, zones
 from .resolve import settle
 from .state import EP, MAX_PP, Card, FanfareState, Unit
@@ -114,7 +114,7 @@ def start_turn(state: FanfareState, seat: int, log: StepLog) -> None:
     player.evolved_this_turn = False
     for card in player.board:
         card.attacked = False
-    log.event("turn_started", None, seat=seat, turn=state.turn, pp=player.pp)
+    log.event(TURN_STARTED, None, seat=seat, turn=state.turn, pp=player.pp)
     log.step(f"Turn {state.turn}: {SEAT[seat]}'s turn, {player.pp} PP.")
     triggers.on_turn_start(state, seat)
     settle(state, log)

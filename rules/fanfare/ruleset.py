@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ..engine import Action, ActionSpec, Result, Rng, StepLog
+from ..engine import Action, ActionSpec, DeckInfo, Result, Rng, StepLog
 from . import actions, flow
 from .cards import CardPool
 from .loading import DECK_SIZE, MAX_COPIES
@@ -26,6 +26,7 @@ class FanfareRuleset:
     name = "fanfare"
     min_seats = 2
     max_seats = 2
+    timeout = actions.TIMEOUT
 
     def __init__(self, pool: CardPool) -> None:
         self.pool = pool
@@ -69,6 +70,9 @@ class FanfareRuleset:
                     "(FANFARE-1.1)"
                 )
         return cards
+
+    def starter_decks(self) -> list[DeckInfo]:
+        return [DeckInfo(d.id, d.name, d.blurb) for d in self.pool.decks.values()]
 
     def random_setup(self, rng: Rng) -> dict[str, Any]:
         starters = list(self.pool.decks)

@@ -7,7 +7,7 @@ resolved ability, per staged action. Captions are public; they name seats as ``{
 
 from __future__ import annotations
 
-from ..engine import Result, StepLog
+from ..engine import TURN_STARTED, Result, StepLog
 from .cards import Ability
 from .effects import (
     closed_to_plays,
@@ -72,7 +72,7 @@ def start_turn(state: LanesState, log: StepLog) -> None:
     state.turn += 1
     for player in state.players:  # LANES-2.1
         player.max_energy += 1
-    log.event("turn_started", None, turn=state.turn)
+    log.event(TURN_STARTED, None, turn=state.turn)
     if state.turn <= len(state.locations):  # LANES-2.2, LANES-1.6
         _reveal_location(state, state.locations[state.turn - 1], log)
     if state.turn == last_turn(state):

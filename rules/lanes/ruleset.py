@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..engine import Action, ActionSpec, Result, Rng, StepLog
+from ..engine import Action, ActionSpec, DeckInfo, Result, Rng, StepLog
 from . import actions, flow
 from .cards import CardPool
 from .effects import HAND_LIMIT
@@ -25,6 +25,7 @@ class LanesRuleset:
     name = "lanes"
     min_seats = 2
     max_seats = 2
+    timeout = actions.TIMEOUT
 
     def __init__(self, pool: CardPool) -> None:
         self.pool = pool
@@ -85,6 +86,9 @@ class LanesRuleset:
                 raise ValueError(f"setup: decks[{i}]: {card.name} twice (LANES-1.5)")
             names.add(card.name)
         return cards
+
+    def starter_decks(self) -> list[DeckInfo]:
+        return [DeckInfo(d.id, d.name, d.blurb) for d in self.pool.decks.values()]
 
     def random_setup(self, rng: Rng) -> dict[str, Any]:
         starters = list(self.pool.decks)

@@ -6,7 +6,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.engine import Action, ActionSpec, IllegalAction, Option, Param, Result, Rng, StepLog
+from rules.engine import (
+    Action,
+    ActionSpec,
+    DeckInfo,
+    IllegalAction,
+    Option,
+    Param,
+    Result,
+    Rng,
+    StepLog,
+)
 
 
 @dataclass
@@ -30,6 +40,10 @@ class Toy:
     version = "1"
     min_seats = 2
     max_seats = 2
+    timeout = None
+
+    def starter_decks(self) -> list[DeckInfo]:
+        return []
 
     def normalize_setup(self, setup: Mapping[str, Any]) -> dict[str, Any]:
         return {"seats": 2, "counters": int(setup.get("counters", 10))}
