@@ -118,10 +118,10 @@ def decide_first(state: LanesState) -> tuple[int, str]:
 def _reveal_location(state: LanesState, loc: Location, log: StepLog) -> None:
     loc.reveal()
     log.event("location_revealed", None, location=loc.index, id=loc.defn.id, name=loc.defn.name)
-    log.step(f"{loc.defn.name} is revealed: {loc.defn.text}")
+    # Its "When revealed" ability resolves as it turns up: one step, one caption.
     for ability in loc.defn.by_when.get("on_reveal", ()):
         resolve(state, loc, ability, log)
-        log.step(f"{loc.defn.name}: {loc.defn.text}")
+    log.step(f"{loc.defn.name} is revealed: {loc.defn.text}")
 
 
 # -- timed abilities (game start, turn start, end of turn, game end) --------------------------
@@ -190,9 +190,15 @@ def _run_timed(state: LanesState, when: str, log: StepLog) -> None:
         if not _still_there(state, source, zone):
             continue
         resolve(state, source, ability, log)
-        if isinstance(source, Location):
-            name = source.defn.name if source.revealed else "A location not yet revealed"
-            log.step(f"{name}: {_ability_phrase(state, ability)}")
+        if isinstance(source, Location) and not source.revealed:
+            # What it does names it, and it is still hidden (LANES-1.6): only the players, who
+            # see its effect on their own decks anyway, are told; spectators are not.
+            log.step(
+                f"A location not yet revealed: {_ability_phrase(state, ability)}",
+                to=range(state.seats),
+            )
+        elif isinstance(source, Location):
+            log.step(f"{source.defn.name}: {_ability_phrase(state, ability)}")
         elif zone == "board":
             log.step(
                 f"{label}: {SEAT[source.owner]}'s {source.defn.name} at "

@@ -104,6 +104,9 @@ def test_location_spark_foundry_shuffles_a_spark_into_each_deck_at_game_start() 
     for seat in (0, 1):
         cards = s.deck(seat) + s.hand(seat)
         assert len(cards) == 13 and cards.count("spark") == 1
+    # LANES-1.6: still hidden at game start, so only the players hear of it, not the channel.
+    (step,) = [st for st in s.match.opening.steps if "not yet revealed" in st.caption]
+    assert step.audience == frozenset({0, 1}) and not step.visible_to(None)
 
 
 def test_location_treasury_gives_each_player_1_energy_this_turn() -> None:
@@ -123,6 +126,9 @@ def test_location_armory_gives_every_card_here_2_when_revealed() -> None:
     s.play(1, "brass-beetle", 1)
     s.end_turn_both()
     assert [s.power(0, "moth-page"), s.power(1, "brass-beetle")] == [4, 5]
+    # The reveal and its ability are one step, with one caption.
+    (step,) = [st for r in s.last for st in r.steps if "Armory" in st.caption]
+    assert {e.kind for e in step.events} >= {"location_revealed", "power"}
 
 
 def test_location_quiet_square_does_nothing() -> None:
