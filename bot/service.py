@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
@@ -48,16 +49,23 @@ class Presentation(Protocol):
 
 
 class Locks:
-    """One asyncio lock per match, created on first use."""
+    """One asyncio lock per match, created on first use.
+
+    Held weakly: a lock lives while someone holds it or waits for it, then goes, so a bot that
+    runs for months keeps no lock per match it ever saw.
+    """
 
     def __init__(self) -> None:
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     def __call__(self, match_id: int) -> asyncio.Lock:
         lock = self._locks.get(match_id)
         if lock is None:
             lock = self._locks[match_id] = asyncio.Lock()
         return lock
+
+    def __len__(self) -> int:
+        return len(self._locks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,14 +310,9 @@ class MatchService:
             raise Apology(live.id) from None
         for p in live.players:
             p.clock = clocks[p.seat]
-        log.info(
-            "match %d: action %d by seat %d: %s%s",
-            live.id,
-            seq,
-            seat,
-            action.kind,
-            "".join(f" {k}={v}" for k, v in action.args.items() if isinstance(v, int)),
-        )
+        # Kind only: a card's uid follows its deck list, which may be public, so an argument
+        # could name a hidden card. The stored action (match id, seq) has everything.
+        log.info("match %d: action %d by seat %d: %s", live.id, seq, seat, action.kind)
         answered = seat if reply_in_place else None
         job = live.job(resolution, answered, before, pending, seq + 1)
         self.presenter.present(job)
