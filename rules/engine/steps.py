@@ -129,6 +129,11 @@ class StepLog:
         self.steps.append(_new(Step, (caption, tuple(self._events), audience, views)))
         self._events = []
 
+    @property
+    def pending(self) -> tuple[Event, ...]:
+        """The events of the step still open (a caption may sum them up)."""
+        return tuple(self._events)
+
     def flush(self, caption: str) -> None:
         """Close a step only if events are waiting (so nothing is silently dropped)."""
         if self._events:

@@ -8,6 +8,7 @@ resolved ability, per staged action. Captions are public; they name seats as ``{
 from __future__ import annotations
 
 from ..engine import TURN_STARTED, Result, StepLog
+from .captions import with_outcome
 from .cards import Ability
 from .effects import (
     closed_to_plays,
@@ -121,7 +122,7 @@ def _reveal_location(state: LanesState, loc: Location, log: StepLog) -> None:
     # Its "When revealed" ability resolves as it turns up: one step, one caption.
     for ability in loc.defn.by_when.get("on_reveal", ()):
         resolve(state, loc, ability, log)
-    log.step(f"{loc.defn.name} is revealed: {loc.defn.text}")
+    log.step(_described(state, log, f"{loc.defn.name} is revealed ({loc.defn.text.rstrip('.')})"))
 
 
 # -- timed abilities (game start, turn start, end of turn, game end) --------------------------
@@ -198,11 +199,14 @@ def _run_timed(state: LanesState, when: str, log: StepLog) -> None:
                 to=range(state.seats),
             )
         elif isinstance(source, Location):
-            log.step(f"{source.defn.name}: {_ability_phrase(state, ability)}")
+            what = f"{source.defn.name} ({_ability_phrase(state, ability).rstrip('.')})"
+            log.step(_described(state, log, what))
         elif zone == "board":
+            where = state.locations[source.loc].label if source.loc >= 0 else "play"
             log.step(
-                f"{label}: {SEAT[source.owner]}'s {source.defn.name} at "
-                f"{state.locations[source.loc].label if source.loc >= 0 else 'play'}."
+                _described(
+                    state, log, f"{label}: {SEAT[source.owner]}'s {source.defn.name} at {where}"
+                )
             )
         else:
             # Abilities in hand or deck are the owner's secret.
@@ -211,6 +215,13 @@ def _run_timed(state: LanesState, when: str, log: StepLog) -> None:
 
 def _ability_phrase(state: LanesState, ability: Ability) -> str:
     return ability_text(ability, state.pool.cards, location=True)
+
+
+def _described(state: LanesState, log: StepLog, caption: str, *, skip_moves: bool = False) -> str:
+    """``caption`` with what the step did, from its public events (``captions.with_outcome``).
+    ``skip_moves``: the caption already says where the card moved."""
+    events = [e for e in log.pending if not (skip_moves and e.kind == "moved")]
+    return with_outcome(caption, events, [loc.label for loc in state.locations])
 
 
 # -- the reveal (LANES-5) -----------------------------------------------------------------------
@@ -259,7 +270,14 @@ def _resolve_move(state: LanesState, seat: int, item: Staged, log: StepLog) -> N
         return
     origin = state.locations[card.loc].label
     move_card(state, card, dest, log)
-    log.step(f"{SEAT[seat]}'s {card.defn.name} moves from {origin} to {dest.label}.")
+    log.step(
+        _described(
+            state,
+            log,
+            f"{SEAT[seat]}'s {card.defn.name} moves from {origin} to {dest.label}",
+            skip_moves=True,
+        )
+    )
 
 
 def can_land(loc: Location, seat: int) -> bool:
@@ -290,7 +308,7 @@ def _resolve_play(state: LanesState, seat: int, item: Staged, log: StepLog) -> N
     log.event("revealed", None, seat=seat, card=card.uid, name=card.defn.name, location=loc.index)
     for ability in card.defn.by_when.get("on_reveal", ()):
         resolve(state, card, ability, log)
-    log.step(f"{SEAT[seat]} reveals {card.defn.name} at {loc.label}.")
+    log.step(_described(state, log, f"{SEAT[seat]} reveals {card.defn.name} at {loc.label}"))
 
 
 def _place_decoy(state: LanesState, card: Card, log: StepLog) -> None:
@@ -320,7 +338,7 @@ def _resolve_activate(state: LanesState, seat: int, item: Staged, log: StepLog) 
     log.event("activated", None, seat=seat, card=card.uid, name=card.defn.name, location=card.loc)
     for ability in card.defn.by_when.get("activate", ()):
         resolve(state, card, ability, log)
-    log.step(f"{SEAT[seat]} activates {card.defn.name}.")
+    log.step(_described(state, log, f"{SEAT[seat]} activates {card.defn.name}"))
 
 
 # -- the end (LANES-8) --------------------------------------------------------------------------

@@ -58,8 +58,8 @@ def test_lanes_2_3_turn_start_order_locations_board_hand_deck() -> None:
     s.end_turn_both()
     captions = s.captions()
     order = [
-        "Lantern Field: Turn start",
-        "Treasury: Turn start",
+        "Lantern Field (Turn start",
+        "Treasury (Turn start",
         "Turn start: {seat0}'s Sapling",
         "Turn start: Echo One (hand)",
         "Turn start: Echo Two (deck)",
