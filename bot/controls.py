@@ -27,6 +27,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -34,6 +35,7 @@ from rules.engine import Action, ActionSpec, ArgValue, Param
 
 __all__ = [
     "CONFIRM_KINDS",
+    "GIVE_UP",
     "Button",
     "Choice",
     "ControlId",
@@ -42,6 +44,8 @@ __all__ = [
     "SelectOption",
     "advance",
     "build_action",
+    "confirmation",
+    "cut",
     "find_option",
     "find_spec",
     "main_menu",
@@ -53,8 +57,10 @@ __all__ = [
 CUSTOM_ID = re.compile(
     r"pl:(?P<match>\d{1,19}):(?P<version>[0-9a-f]{8}|-):(?P<op>[a-z]{2,8})(?::(?P<arg>[0-9.+-]*))?"
 )
-CONFIRM_KINDS = frozenset({"retreat", "concede", "forfeit"})
-"""Kinds that lose the match at once: a click asks to confirm first."""
+GIVE_UP = ("retreat", "concede", "forfeit")
+"""Kinds that lose the match at once, in the order ``/retreat`` looks for them."""
+CONFIRM_KINDS = frozenset(GIVE_UP)
+"""A click on one of these asks to confirm first."""
 PRIMARY_KINDS = frozenset({"end_turn", "pass", "confirm"})
 
 MAX_ROWS = 5
@@ -178,10 +184,17 @@ class Menu:
     note: str = ""
 
 
-def _cut(text: str, limit: int, empty: str = "—") -> str:
-    """Text on one line, within Discord's limit for where it goes (a label is never empty)."""
+def cut(text: str, limit: int, empty: str = "—") -> str:
+    """Text on one line, within Discord's limit for where it goes (a label is never empty):
+    a long text ends at a word where one is near the limit, with an ellipsis."""
     text = " ".join(text.split()) or empty
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    if len(text) <= limit:
+        return text
+    head = text[: limit - 1]
+    space = head.rfind(" ")
+    if space >= limit * 2 // 3:
+        head = head[:space]
+    return head.rstrip(" ,;:.—-") + "…"
 
 
 def _style(kind: str) -> str:
@@ -191,12 +204,12 @@ def _style(kind: str) -> str:
 
 
 def _placeholder(kind: str) -> str:
-    return _cut(kind.replace("_", " ").capitalize() + "…", 150)
+    return cut(kind.replace("_", " ").capitalize() + "…", 150)
 
 
 def _select(cid: ControlId, placeholder: str, entries: Sequence[tuple[int, ActionSpec]]) -> Select:
     options = tuple(
-        SelectOption(_cut(s.label, 100), str(i), _cut(s.detail, 100, "")) for i, s in entries
+        SelectOption(cut(s.label, 100), str(i), cut(s.detail, 100, "")) for i, s in entries
     )
     return Select(cid.encode(), placeholder, options)
 
@@ -212,46 +225,63 @@ def _chunks(
     return [list(items[i : i + size]) for i in range(0, len(items), size)]
 
 
+def _spec_button(match_id: int, ver: str, index: int, spec: ActionSpec) -> Button:
+    cid = ControlId(match_id, ver, "do", str(index))
+    return Button(cut(spec.label, 80), cid.encode(), _style(spec.kind))
+
+
+def _button_rows(buttons: Sequence[Button]) -> list[Row]:
+    return [tuple(buttons[i : i + MAX_BUTTONS]) for i in range(0, len(buttons), MAX_BUTTONS)]
+
+
 def main_menu(match_id: int, specs: Sequence[ActionSpec], heading: str = "") -> Menu:
-    """The first menu: a select per kind of action with parameters, buttons for the rest.
+    """The first menu. A kind of action with several specs is a select of them (a card to
+    play...); a lone spec with parameters shows its first parameter's options at once (the
+    targets of the only attack, the cards of a mulligan); a lone spec without is a button.
 
     When that does not fit in five rows, actions are merged into fewer selects; whatever still
     does not fit is left to the ``/act`` command (the note says so).
     """
     ver = version(specs)
     indexed = list(enumerate(specs))
-    with_params = [(i, s) for i, s in indexed if s.params]
-    plain = [(i, s) for i, s in indexed if not s.params]
-
-    def buttons(entries: Sequence[tuple[int, ActionSpec]]) -> list[Row]:
-        return [
-            tuple(
-                Button(
-                    _cut(s.label, 80),
-                    ControlId(match_id, ver, "do", str(i)).encode(),
-                    _style(s.kind),
+    selects: list[Row] = []
+    buttons: list[Button] = []
+    for kind in dict.fromkeys(s.kind for s in specs):
+        entries = [(i, s) for i, s in indexed if s.kind == kind]
+        if len(entries) > 1:
+            for chunk in _chunks(entries, MAX_OPTIONS):
+                selects.append(
+                    _select(_pick(match_id, ver, len(selects)), _placeholder(kind), chunk)
                 )
-                for i, s in chunk
-            )
-            for chunk in _chunks(entries, MAX_BUTTONS)
+            continue
+        index, spec = entries[0]
+        if spec.params:
+            select, extra = _param_select(match_id, ver, spec, Choice(index), inline=True)
+            selects.append(select)
+            buttons += extra
+        else:
+            buttons.append(_spec_button(match_id, ver, index, spec))
+    rows = selects + _button_rows(buttons)
+    if len(rows) <= MAX_ROWS:
+        return Menu(heading, tuple(rows))
+    return _merged_menu(match_id, ver, specs, heading)
+
+
+def _merged_menu(match_id: int, ver: str, specs: Sequence[ActionSpec], heading: str) -> Menu:
+    indexed = list(enumerate(specs))
+    with_params = [(i, s) for i, s in indexed if s.params]
+    plain = [_spec_button(match_id, ver, i, s) for i, s in indexed if not s.params]
+
+    def selects(entries: Sequence[tuple[int, ActionSpec]]) -> list[Row]:
+        chunks = _chunks(entries, MAX_OPTIONS)
+        return [
+            _select(_pick(match_id, ver, n), "Choose an action…", c) for n, c in enumerate(chunks)
         ]
 
-    groups = [
-        (_placeholder(kind), [(i, s) for i, s in with_params if s.kind == kind])
-        for kind in dict.fromkeys(s.kind for _, s in with_params)
-    ]
-
-    def selects(groups: Sequence[tuple[str, Sequence[tuple[int, ActionSpec]]]]) -> list[Row]:
-        chunks = [(text, c) for text, entries in groups for c in _chunks(entries, MAX_OPTIONS)]
-        return [_select(_pick(match_id, ver, n), t, c) for n, (t, c) in enumerate(chunks)]
-
-    rows = selects(groups) + buttons(plain)
+    rows = selects(with_params) + _button_rows(plain)
     if len(rows) <= MAX_ROWS:
         return Menu(heading, tuple(rows))
-    rows = selects([("Choose an action…", with_params)]) + buttons(plain)
-    if len(rows) <= MAX_ROWS:
-        return Menu(heading, tuple(rows))
-    everything = selects([("Choose an action…", indexed)])
+    everything = selects(indexed)
     note = "" if len(everything) <= MAX_ROWS else "More actions than fit here: use /act."
     return Menu(heading, tuple(everything[:MAX_ROWS]), note)
 
@@ -272,45 +302,100 @@ def advance(
         return _param_menu(match_id, ver, spec, choice)
     action = build_action(specs, choice)
     if spec.kind in CONFIRM_KINDS and not confirmed:
-        sure = Button(
-            _cut(f"Yes: {spec.label}", 80),
-            ControlId(match_id, ver, "yes", choice.encode()).encode(),
-            "danger",
-        )
-        return Menu(
-            f"**{spec.label}?** This cannot be taken back.", ((sure, _back(match_id, ver)),)
-        )
+        yes = ControlId(match_id, ver, "yes", choice.encode())
+        return confirmation(spec.label, yes, _back(match_id, ver))
     return action
 
 
-def _param_menu(match_id: int, ver: str, spec: ActionSpec, choice: Choice) -> Menu:
-    param = spec.params[len(choice.picks)]
-    heading = f"**{spec.label}**: choose {param.label.lower()}."
-    if not param.multiple and len(param.options) <= MAX_OPTION_BUTTONS:
-        buttons = [
-            Button(
-                _cut(o.label, 80),
-                ControlId(match_id, ver, "do", choice.add((k,)).encode()).encode(),
-            )
-            for k, o in enumerate(param.options)
-        ]
-        rows: list[Row] = [
-            tuple(buttons[i : i + MAX_BUTTONS]) for i in range(0, len(buttons), MAX_BUTTONS)
-        ]
-        return Menu(heading, (*rows, (_back(match_id, ver),)))
-    options = tuple(
-        SelectOption(_cut(o.label, 100), str(k), _cut(o.detail, 100, ""))
+def confirmation(label: str, yes: ControlId, back: Button | None = None) -> Menu:
+    """Asks before an action that loses the match at once."""
+    sure = Button(cut(f"Yes: {label}", 80), yes.encode(), "danger")
+    row = (sure, back) if back is not None else (sure,)
+    return Menu(f"**{label}?** This cannot be taken back.", (row,))
+
+
+def _asking(spec: ActionSpec, param: Param) -> str:
+    """What a parameter's menu asks: "Attack with X: target", or the spec's label alone when
+    it names the parameter already ("Choose cards to return")."""
+    wanted = param.label.lower()
+    return spec.label if wanted in spec.label.lower() else f"{spec.label}: {wanted}"
+
+
+def _how_many(param: Param) -> str:
+    most = min(param.most, len(param.options), MAX_OPTIONS)
+    if not param.multiple:
+        return ""
+    if param.least == 0:
+        return f"up to {most}, or none"
+    return f"{param.least} to {most}" if param.least < most else str(most)
+
+
+def _param_options(param: Param) -> tuple[SelectOption, ...]:
+    return tuple(
+        SelectOption(cut(o.label, 100), str(k), cut(o.detail, 100, ""))
         for k, o in enumerate(param.options[:MAX_OPTIONS])
     )
+
+
+def _param_select(
+    match_id: int, ver: str, spec: ActionSpec, choice: Choice, *, inline: bool
+) -> tuple[Select, list[Button]]:
+    """A select of the next parameter's options, and the buttons that go with it (choosing
+    none of a multi-choice parameter, which a select cannot send without a change)."""
+    param = spec.params[len(choice.picks)]
+    options = _param_options(param)
     most = min(param.most, len(options))
+    ask = _asking(spec, param) if inline else f"Choose {param.label.lower()}"
+    count = _how_many(param)
     select = Select(
         ControlId(match_id, ver, "opt", choice.encode()).encode(),
-        _cut(f"Choose {param.label.lower()}…", 150),
+        cut(f"{ask} — {count}…" if count else f"{ask}…", 150),
         options,
         min_values=min(param.least, most),
         max_values=most,
     )
-    return Menu(heading, (select, (_back(match_id, ver),)))
+    extra = []
+    if param.multiple and param.least == 0:
+        none = ControlId(match_id, ver, "do", choice.add(()).encode())
+        extra.append(Button(cut(f"No {param.label.lower()}", 80), none.encode()))
+    return select, extra
+
+
+def _param_menu(match_id: int, ver: str, spec: ActionSpec, choice: Choice) -> Menu:
+    """The menu for a spec's next parameter: buttons for a few plain options, else a select
+    (which shows each option's detail: whose follower, which slot...)."""
+    param = spec.params[len(choice.picks)]
+    count = _how_many(param)
+    wanted = param.label.lower()
+    heading = f"**{spec.label}**"
+    if wanted not in spec.label.lower():
+        heading += f": choose {wanted}"
+    heading += f" ({count})." if count else "."
+    plain = not any(o.detail for o in param.options)
+    if not param.multiple and plain and len(param.options) <= MAX_OPTION_BUTTONS:
+        labels = _distinct([o.label for o in param.options], 80)
+        buttons = [
+            Button(label, ControlId(match_id, ver, "do", choice.add((k,)).encode()).encode())
+            for k, label in enumerate(labels)
+        ]
+        return Menu(heading, (*_button_rows(buttons), (_back(match_id, ver),)))
+    select, extra = _param_select(match_id, ver, spec, choice, inline=False)
+    return Menu(heading, (select, (*extra, _back(match_id, ver))))
+
+
+def _distinct(labels: Sequence[str], limit: int) -> list[str]:
+    """Button labels cut to fit, numbered where two would read the same."""
+    fitted = [cut(label, limit) for label in labels]
+    counts = Counter(fitted)
+    seen: Counter[str] = Counter()
+    distinct = []
+    for label in fitted:
+        if counts[label] == 1:
+            distinct.append(label)
+            continue
+        seen[label] += 1
+        distinct.append(f"{cut(label, limit - 4)} #{seen[label]}")
+    return distinct
 
 
 # -- choices typed into slash commands --------------------------------------------------------
