@@ -14,9 +14,10 @@ Custom id format (at most 100 characters)::
     pl:<match id>:<version or ->:<op>[:<arg>]
 
 ``op`` is ``pick`` (a select of actions; ``arg`` numbers the selects of a menu), ``do``
-(a button; ``arg`` is the choice so far), ``opt`` (a select of a parameter's options), ``yes``
-(a confirmation), ``back`` (to the first menu), ``hand`` (show my hand), or a lobby op:
-``join``, ``start``, ``cancel``, ``deck``.
+(a button; ``arg`` is the choice so far), ``opt`` (a select of a parameter's options; ``arg`` is
+the choice before it), ``yes`` (a confirmation), ``back`` (to the first menu), ``quit`` (give
+up, confirmed, with the kind ``arg`` numbers in :data:`GIVE_UP`: for ``/retreat`` when the menu
+lists none), ``hand`` (show my hand), or a lobby op: ``join``, ``start``, ``cancel``, ``deck``.
 A choice is ``<spec index>`` then, per chosen parameter, ``.<option index>`` (``+`` joins the
 indices of a multi-choice parameter, ``-`` stands for none of them), e.g. ``3.1``, ``0.0+2``
 or ``0.-``.
@@ -46,11 +47,7 @@ __all__ = [
     "build_action",
     "confirmation",
     "cut",
-    "find_option",
-    "find_spec",
     "main_menu",
-    "prefill",
-    "spec_value",
     "version",
 ]
 
@@ -396,69 +393,3 @@ def _distinct(labels: Sequence[str], limit: int) -> list[str]:
         seen[label] += 1
         distinct.append(f"{cut(label, limit - 4)} #{seen[label]}")
     return distinct
-
-
-# -- choices typed into slash commands --------------------------------------------------------
-
-SPEC_VALUE = re.compile(r"(?P<index>\d{1,3})@(?P<version>[0-9a-f]{8})")
-
-
-def spec_value(index: int, ver: str) -> str:
-    """An autocomplete value naming a spec at a state version: ``3@a1b2c3d4``."""
-    return f"{index}@{ver}"
-
-
-def find_spec(
-    specs: Sequence[ActionSpec], candidates: Sequence[int], text: str
-) -> tuple[int, str | None]:
-    """The spec a typed (or autocompleted) value means, and the state version it was offered
-    at, if it came from autocomplete. ``ValueError`` says what went wrong."""
-    found = SPEC_VALUE.fullmatch(text.strip())
-    if found is not None:
-        return int(found["index"]), found["version"]
-    wanted = " ".join(text.lower().split())
-    exact = [i for i in candidates if specs[i].label.lower() == wanted]
-    partial = [i for i in candidates if wanted and wanted in specs[i].label.lower()]
-    hits = exact or partial
-    if len(hits) == 1:
-        return hits[0], None
-    if not hits:
-        raise ValueError(f"Nothing matches {text!r} now. Pick from the list as you type.")
-    raise ValueError(f"{text!r} could mean several things. Pick from the list as you type.")
-
-
-def find_option(param: Param, text: str) -> tuple[int, ...]:
-    """The option indices a typed value means: ``#2`` from autocomplete, else by label or
-    value; a multi-choice parameter takes several, separated by commas."""
-    parts = [p.strip() for p in text.split(",")] if param.multiple else [text.strip()]
-    picks = []
-    for part in parts:
-        if part.startswith("#") and part[1:].isdigit() and int(part[1:]) < len(param.options):
-            picks.append(int(part[1:]))
-            continue
-        lowered = part.lower()
-        hits = [
-            k
-            for k, o in enumerate(param.options)
-            if o.label.lower() == lowered or str(o.value).lower() == lowered
-        ] or [k for k, o in enumerate(param.options) if o.label.lower().startswith(lowered)]
-        if len(hits) != 1:
-            labels = ", ".join(o.label for o in param.options)
-            raise ValueError(f"{param.label}: {part!r} is not one of: {labels}.")
-        picks.append(hits[0])
-    return tuple(sorted(set(picks)))
-
-
-def prefill(spec: ActionSpec, index: int, typed: dict[str, str | None]) -> Choice:
-    """A choice with every parameter filled that was typed by name, or has a single option,
-    up to the first one still open."""
-    choice = Choice(index)
-    for param in spec.params:
-        text = typed.get(param.name)
-        if text:
-            choice = choice.add(find_option(param, text))
-        elif not param.multiple and len(param.options) == 1:
-            choice = choice.add((0,))
-        else:
-            break
-    return choice

@@ -19,19 +19,7 @@ from discord import app_commands
 
 from rules.engine import Action
 
-from .controls import (
-    GIVE_UP,
-    Choice,
-    ControlId,
-    Menu,
-    advance,
-    confirmation,
-    cut,
-    find_spec,
-    main_menu,
-    prefill,
-    spec_value,
-)
+from .controls import GIVE_UP, Choice, ControlId, Menu, advance, confirmation, cut, main_menu
 from .errors import Apology, Outdated, UserError
 from .games import Games
 from .live import Hand
@@ -40,6 +28,7 @@ from .lobby_desk import LOBBY_OPS, LobbyDesk, channel_of
 from .presenter import Presenter
 from .service import Acted, MatchService
 from .texts import hand_text
+from .typed import find_spec, prefill, spec_value
 from .views import menu_view, png
 
 __all__ = ["Frontend"]

@@ -20,13 +20,11 @@ from bot.controls import (
     Select,
     advance,
     cut,
-    find_option,
-    find_spec,
     main_menu,
-    prefill,
     version,
 )
 from bot.presenter import paced
+from bot.typed import find_option, find_spec, prefill
 from rules.engine import Action, ActionSpec, Match, Option, Param, Step
 from rules.registry import get_ruleset
 
