@@ -1,14 +1,16 @@
-"""Load: N lanes matches played to the end at once, in simcord; how fast the bot answers.
+"""Load: N matches played to the end at once, in simcord; how fast the bot answers.
 
-    python bench/bot_load.py [--matches 200] [--think 0.5] [--seed 1] [--json]
+    python bench/bot_load.py [--ruleset lanes|fanfare] [--matches 200] [--think 0.5] [--seed 1]
+                             [--blank-pictures] [--json]
 
 The lobbies are opened, joined and started through slash commands and buttons, one after the
-other. Then every player of every match plays at once, through the controls of their DM hands:
-a card now and then (a select, then a location button), then End turn; each waits a random
-"thinking" time (exponential, mean ``--think`` seconds) before a click and for the answer to
-its previous one. Interactions are sent straight into simcord's gateway without waiting for the
-bot to settle (simcord's public verbs wait, which would play the matches one click at a time),
-so this uses a few of simcord's internals.
+other. Then every player of every match plays at once, through the controls of their DM hands,
+knowing nothing of the game: mostly a move (a random entry of a select or a button, then each
+parameter's menu: a location, a target, cards to return), else End turn; never giving up. Each
+waits a random "thinking" time (exponential, mean ``--think`` seconds) before a decision and for
+the answer to its previous click. Interactions are sent straight into simcord's gateway without
+waiting for the bot to settle (simcord's public verbs wait, which would play the matches one
+click at a time), so this uses a few of simcord's internals.
 
 Printed: from an interaction to its acknowledgement (the first callback), and from an End turn
 to the next board picture posted in its channel (that step's image), as p50 / p99 / max; how
@@ -170,27 +172,17 @@ async def player(
             continue
         if think:
             await asyncio.sleep(rng.expovariate(1 / think))
-        plays = [
-            c
-            for c in controls_of(stored)
-            if c["type"] == 3
-            and ":pick" in c["custom_id"]
-            and any(o["label"].startswith("Play ") for o in c["options"])
-        ]
-        if plays and rng.random() < 0.7:
-            select = plays[0]
-            option = rng.choice([o for o in select["options"] if o["label"].startswith("Play ")])
-            data = {"custom_id": select["custom_id"], "component_type": ComponentType.STRING_SELECT}
-            await click(env, watch, results, user, stored, {**data, "values": [option["value"]]})
-            stored = env.backend.get_message(stored.channel_id, stored.id)
-            places = [
-                c for c in controls_of(stored) if ":do:" in c["custom_id"] and c["label"] != "Back"
-            ]
-            if places:
-                place = rng.choice(places)
-                await click(env, watch, results, user, stored, _button(place))
-            continue
+        choices = _choices(stored)
         end = next((c for c in controls_of(stored) if c.get("label") == "End turn"), None)
+        if choices and (end is None or rng.random() < 0.7):
+            # A move: an entry of a select, or a button; then each parameter's menu, until
+            # the move is made (the menu no longer offers a way back).
+            while choices:
+                await click(env, watch, results, user, stored, _choose(rng, *rng.choice(choices)))
+                stored = env.backend.get_message(stored.channel_id, stored.id)
+                back = any(c.get("label") == "Back" for c in controls_of(stored))
+                choices = _choices(stored) if back else []
+            continue
         if end is None:
             changed.clear()
             with contextlib.suppress(TimeoutError):
@@ -206,6 +198,39 @@ async def player(
             )
         except TimeoutError:
             results.unanswered += 1
+
+
+DANGER = 4
+"""A button's style for a move that loses the match (retreat, concede): the bench never."""
+
+
+def _choices(stored: Any) -> list[tuple[dict[str, Any], dict[str, Any] | None]]:
+    """What a player may click in a hand: each entry of a select, each button but End turn,
+    Back and giving up."""
+    found: list[tuple[dict[str, Any], dict[str, Any] | None]] = []
+    for control in controls_of(stored):
+        if control["type"] == ComponentType.STRING_SELECT:
+            found += [(control, option) for option in control["options"]]
+        elif control.get("style") != DANGER and control.get("label") not in ("End turn", "Back"):
+            found.append((control, None))
+    return found
+
+
+def _choose(
+    rng: random.Random, control: dict[str, Any], option: dict[str, Any] | None
+) -> dict[str, Any]:
+    """The interaction data for a click: a button, or a select's entry (a multi-select takes a
+    random number of entries, the one drawn among them)."""
+    if option is None:
+        return _button(control)
+    values = [option["value"]]
+    most = control.get("max_values", 1)
+    if most > 1:
+        others = [o["value"] for o in control["options"] if o is not option]
+        count = rng.randint(control.get("min_values", 1), most)
+        values = rng.sample(others, max(0, count - 1)) + values if count else []
+    data = {"custom_id": control["custom_id"], "component_type": ComponentType.STRING_SELECT}
+    return {**data, "values": values}
 
 
 def _button(control: dict[str, Any]) -> dict[str, Any]:
@@ -241,7 +266,9 @@ class Blank:
         return self.PNG
 
 
-async def run(matches: int, think: float, seed: int, blank: bool = False) -> dict[str, Any]:
+async def run(
+    matches: int, think: float, seed: int, blank: bool = False, ruleset: str = "lanes"
+) -> dict[str, Any]:
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as folder:
         settings = Settings(token=Secret("bench"), database=Path(folder, "bench.db"), step_delay=0)
@@ -258,7 +285,7 @@ async def run(matches: int, think: float, seed: int, blank: bool = False) -> dic
                 channel = guild.create_text_channel(f"table-{m}")
                 a = guild.add_member(env.create_user(f"a{m}"))
                 b = guild.add_member(env.create_user(f"b{m}"))
-                lobby = (await a.slash(channel, "match new", ruleset="lanes")).response
+                lobby = (await a.slash(channel, "match new", ruleset=ruleset)).response
                 await b.click(lobby, label="Join")
                 await a.click(lobby, label="Start")
                 seats.append((m + 1, a.user, b.user))
@@ -284,6 +311,7 @@ async def run(matches: int, think: float, seed: int, blank: bool = False) -> dic
                     over += (await bot.matches.live(mid)).match.over
         await bot._stop_services()
     return {
+        "ruleset": ruleset,
         "matches": matches,
         "finished": over,
         "think_seconds": think,
@@ -305,6 +333,7 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--think", type=float, default=0.5, help="mean seconds before a click")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--ruleset", default="lanes", help="the game to play (lanes, fanfare)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument(
         "--blank-pictures",
@@ -312,13 +341,16 @@ def main() -> None:
         help="draw nothing (to isolate the renderer's cost)",
     )
     args = parser.parse_args()
-    figures = asyncio.run(run(args.matches, args.think, args.seed, args.blank_pictures))
+    figures = asyncio.run(
+        run(args.matches, args.think, args.seed, args.blank_pictures, args.ruleset)
+    )
     if args.json:
         print(json.dumps(figures, indent=1))
         return
     ack, picture = figures["ack_ms"], figures["picture_ms"]
     print(
-        f"{figures['finished']}/{figures['matches']} matches played to the end, "
+        f"{figures['finished']}/{figures['matches']} {figures['ruleset']} matches played to "
+        "the end, "
         f"{figures['interactions']} interactions in {figures['play_seconds']} s "
         f"(setup {figures['setup_seconds']} s, think time {figures['think_seconds']} s, "
         f"pictures: {figures['pictures']})"

@@ -14,9 +14,10 @@ Custom id format (at most 100 characters)::
     pl:<match id>:<version or ->:<op>[:<arg>]
 
 ``op`` is ``pick`` (a select of actions; ``arg`` numbers the selects of a menu), ``do``
-(a button; ``arg`` is the choice so far), ``opt`` (a select of a parameter's options), ``yes``
-(a confirmation), ``back`` (to the first menu), ``hand`` (show my hand), or a lobby op:
-``join``, ``start``, ``cancel``, ``deck``.
+(a button; ``arg`` is the choice so far), ``opt`` (a select of a parameter's options; ``arg`` is
+the choice before it), ``yes`` (a confirmation), ``back`` (to the first menu), ``quit`` (give
+up, confirmed, with the kind ``arg`` numbers in :data:`GIVE_UP`: for ``/retreat`` when the menu
+lists none), ``hand`` (show my hand), or a lobby op: ``join``, ``start``, ``cancel``, ``deck``.
 A choice is ``<spec index>`` then, per chosen parameter, ``.<option index>`` (``+`` joins the
 indices of a multi-choice parameter, ``-`` stands for none of them), e.g. ``3.1``, ``0.0+2``
 or ``0.-``.
@@ -27,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -34,6 +36,7 @@ from rules.engine import Action, ActionSpec, ArgValue, Param
 
 __all__ = [
     "CONFIRM_KINDS",
+    "GIVE_UP",
     "Button",
     "Choice",
     "ControlId",
@@ -42,19 +45,19 @@ __all__ = [
     "SelectOption",
     "advance",
     "build_action",
-    "find_option",
-    "find_spec",
+    "confirmation",
+    "cut",
     "main_menu",
-    "prefill",
-    "spec_value",
     "version",
 ]
 
 CUSTOM_ID = re.compile(
     r"pl:(?P<match>\d{1,19}):(?P<version>[0-9a-f]{8}|-):(?P<op>[a-z]{2,8})(?::(?P<arg>[0-9.+-]*))?"
 )
-CONFIRM_KINDS = frozenset({"retreat", "concede", "forfeit"})
-"""Kinds that lose the match at once: a click asks to confirm first."""
+GIVE_UP = ("retreat", "concede", "forfeit")
+"""Kinds that lose the match at once, in the order ``/retreat`` looks for them."""
+CONFIRM_KINDS = frozenset(GIVE_UP)
+"""A click on one of these asks to confirm first."""
 PRIMARY_KINDS = frozenset({"end_turn", "pass", "confirm"})
 
 MAX_ROWS = 5
@@ -178,10 +181,17 @@ class Menu:
     note: str = ""
 
 
-def _cut(text: str, limit: int, empty: str = "—") -> str:
-    """Text on one line, within Discord's limit for where it goes (a label is never empty)."""
+def cut(text: str, limit: int, empty: str = "—") -> str:
+    """Text on one line, within Discord's limit for where it goes (a label is never empty):
+    a long text ends at a word where one is near the limit, with an ellipsis."""
     text = " ".join(text.split()) or empty
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    if len(text) <= limit:
+        return text
+    head = text[: limit - 1]
+    space = head.rfind(" ")
+    if space >= limit * 2 // 3:
+        head = head[:space]
+    return head.rstrip(" ,;:.—-") + "…"
 
 
 def _style(kind: str) -> str:
@@ -191,12 +201,12 @@ def _style(kind: str) -> str:
 
 
 def _placeholder(kind: str) -> str:
-    return _cut(kind.replace("_", " ").capitalize() + "…", 150)
+    return cut(kind.replace("_", " ").capitalize() + "…", 150)
 
 
 def _select(cid: ControlId, placeholder: str, entries: Sequence[tuple[int, ActionSpec]]) -> Select:
     options = tuple(
-        SelectOption(_cut(s.label, 100), str(i), _cut(s.detail, 100, "")) for i, s in entries
+        SelectOption(cut(s.label, 100), str(i), cut(s.detail, 100, "")) for i, s in entries
     )
     return Select(cid.encode(), placeholder, options)
 
@@ -212,46 +222,63 @@ def _chunks(
     return [list(items[i : i + size]) for i in range(0, len(items), size)]
 
 
+def _spec_button(match_id: int, ver: str, index: int, spec: ActionSpec) -> Button:
+    cid = ControlId(match_id, ver, "do", str(index))
+    return Button(cut(spec.label, 80), cid.encode(), _style(spec.kind))
+
+
+def _button_rows(buttons: Sequence[Button]) -> list[Row]:
+    return [tuple(buttons[i : i + MAX_BUTTONS]) for i in range(0, len(buttons), MAX_BUTTONS)]
+
+
 def main_menu(match_id: int, specs: Sequence[ActionSpec], heading: str = "") -> Menu:
-    """The first menu: a select per kind of action with parameters, buttons for the rest.
+    """The first menu. A kind of action with several specs is a select of them (a card to
+    play...); a lone spec with parameters shows its first parameter's options at once (the
+    targets of the only attack, the cards of a mulligan); a lone spec without is a button.
 
     When that does not fit in five rows, actions are merged into fewer selects; whatever still
     does not fit is left to the ``/act`` command (the note says so).
     """
     ver = version(specs)
     indexed = list(enumerate(specs))
-    with_params = [(i, s) for i, s in indexed if s.params]
-    plain = [(i, s) for i, s in indexed if not s.params]
-
-    def buttons(entries: Sequence[tuple[int, ActionSpec]]) -> list[Row]:
-        return [
-            tuple(
-                Button(
-                    _cut(s.label, 80),
-                    ControlId(match_id, ver, "do", str(i)).encode(),
-                    _style(s.kind),
+    selects: list[Row] = []
+    buttons: list[Button] = []
+    for kind in dict.fromkeys(s.kind for s in specs):
+        entries = [(i, s) for i, s in indexed if s.kind == kind]
+        if len(entries) > 1:
+            for chunk in _chunks(entries, MAX_OPTIONS):
+                selects.append(
+                    _select(_pick(match_id, ver, len(selects)), _placeholder(kind), chunk)
                 )
-                for i, s in chunk
-            )
-            for chunk in _chunks(entries, MAX_BUTTONS)
+            continue
+        index, spec = entries[0]
+        if spec.params:
+            select, extra = _param_select(match_id, ver, spec, Choice(index), inline=True)
+            selects.append(select)
+            buttons += extra
+        else:
+            buttons.append(_spec_button(match_id, ver, index, spec))
+    rows = selects + _button_rows(buttons)
+    if len(rows) <= MAX_ROWS:
+        return Menu(heading, tuple(rows))
+    return _merged_menu(match_id, ver, specs, heading)
+
+
+def _merged_menu(match_id: int, ver: str, specs: Sequence[ActionSpec], heading: str) -> Menu:
+    indexed = list(enumerate(specs))
+    with_params = [(i, s) for i, s in indexed if s.params]
+    plain = [_spec_button(match_id, ver, i, s) for i, s in indexed if not s.params]
+
+    def selects(entries: Sequence[tuple[int, ActionSpec]]) -> list[Row]:
+        chunks = _chunks(entries, MAX_OPTIONS)
+        return [
+            _select(_pick(match_id, ver, n), "Choose an action…", c) for n, c in enumerate(chunks)
         ]
 
-    groups = [
-        (_placeholder(kind), [(i, s) for i, s in with_params if s.kind == kind])
-        for kind in dict.fromkeys(s.kind for _, s in with_params)
-    ]
-
-    def selects(groups: Sequence[tuple[str, Sequence[tuple[int, ActionSpec]]]]) -> list[Row]:
-        chunks = [(text, c) for text, entries in groups for c in _chunks(entries, MAX_OPTIONS)]
-        return [_select(_pick(match_id, ver, n), t, c) for n, (t, c) in enumerate(chunks)]
-
-    rows = selects(groups) + buttons(plain)
+    rows = selects(with_params) + _button_rows(plain)
     if len(rows) <= MAX_ROWS:
         return Menu(heading, tuple(rows))
-    rows = selects([("Choose an action…", with_params)]) + buttons(plain)
-    if len(rows) <= MAX_ROWS:
-        return Menu(heading, tuple(rows))
-    everything = selects([("Choose an action…", indexed)])
+    everything = selects(indexed)
     note = "" if len(everything) <= MAX_ROWS else "More actions than fit here: use /act."
     return Menu(heading, tuple(everything[:MAX_ROWS]), note)
 
@@ -272,108 +299,97 @@ def advance(
         return _param_menu(match_id, ver, spec, choice)
     action = build_action(specs, choice)
     if spec.kind in CONFIRM_KINDS and not confirmed:
-        sure = Button(
-            _cut(f"Yes: {spec.label}", 80),
-            ControlId(match_id, ver, "yes", choice.encode()).encode(),
-            "danger",
-        )
-        return Menu(
-            f"**{spec.label}?** This cannot be taken back.", ((sure, _back(match_id, ver)),)
-        )
+        yes = ControlId(match_id, ver, "yes", choice.encode())
+        return confirmation(spec.label, yes, _back(match_id, ver))
     return action
 
 
-def _param_menu(match_id: int, ver: str, spec: ActionSpec, choice: Choice) -> Menu:
-    param = spec.params[len(choice.picks)]
-    heading = f"**{spec.label}**: choose {param.label.lower()}."
-    if not param.multiple and len(param.options) <= MAX_OPTION_BUTTONS:
-        buttons = [
-            Button(
-                _cut(o.label, 80),
-                ControlId(match_id, ver, "do", choice.add((k,)).encode()).encode(),
-            )
-            for k, o in enumerate(param.options)
-        ]
-        rows: list[Row] = [
-            tuple(buttons[i : i + MAX_BUTTONS]) for i in range(0, len(buttons), MAX_BUTTONS)
-        ]
-        return Menu(heading, (*rows, (_back(match_id, ver),)))
-    options = tuple(
-        SelectOption(_cut(o.label, 100), str(k), _cut(o.detail, 100, ""))
+def confirmation(label: str, yes: ControlId, back: Button | None = None) -> Menu:
+    """Asks before an action that loses the match at once."""
+    sure = Button(cut(f"Yes: {label}", 80), yes.encode(), "danger")
+    row = (sure, back) if back is not None else (sure,)
+    return Menu(f"**{label}?** This cannot be taken back.", (row,))
+
+
+def _asking(spec: ActionSpec, param: Param) -> str:
+    """What a parameter's menu asks: "Attack with X: target", or the spec's label alone when
+    it names the parameter already ("Choose cards to return")."""
+    wanted = param.label.lower()
+    return spec.label if wanted in spec.label.lower() else f"{spec.label}: {wanted}"
+
+
+def _how_many(param: Param) -> str:
+    most = min(param.most, len(param.options), MAX_OPTIONS)
+    if not param.multiple:
+        return ""
+    if param.least == 0:
+        return f"up to {most}, or none"
+    return f"{param.least} to {most}" if param.least < most else str(most)
+
+
+def _param_options(param: Param) -> tuple[SelectOption, ...]:
+    return tuple(
+        SelectOption(cut(o.label, 100), str(k), cut(o.detail, 100, ""))
         for k, o in enumerate(param.options[:MAX_OPTIONS])
     )
+
+
+def _param_select(
+    match_id: int, ver: str, spec: ActionSpec, choice: Choice, *, inline: bool
+) -> tuple[Select, list[Button]]:
+    """A select of the next parameter's options, and the buttons that go with it (choosing
+    none of a multi-choice parameter, which a select cannot send without a change)."""
+    param = spec.params[len(choice.picks)]
+    options = _param_options(param)
     most = min(param.most, len(options))
+    ask = _asking(spec, param) if inline else f"Choose {param.label.lower()}"
+    count = _how_many(param)
     select = Select(
         ControlId(match_id, ver, "opt", choice.encode()).encode(),
-        _cut(f"Choose {param.label.lower()}…", 150),
+        cut(f"{ask} — {count}…" if count else f"{ask}…", 150),
         options,
         min_values=min(param.least, most),
         max_values=most,
     )
-    return Menu(heading, (select, (_back(match_id, ver),)))
+    extra = []
+    if param.multiple and param.least == 0:
+        none = ControlId(match_id, ver, "do", choice.add(()).encode())
+        extra.append(Button(cut(f"No {param.label.lower()}", 80), none.encode()))
+    return select, extra
 
 
-# -- choices typed into slash commands --------------------------------------------------------
-
-SPEC_VALUE = re.compile(r"(?P<index>\d{1,3})@(?P<version>[0-9a-f]{8})")
-
-
-def spec_value(index: int, ver: str) -> str:
-    """An autocomplete value naming a spec at a state version: ``3@a1b2c3d4``."""
-    return f"{index}@{ver}"
-
-
-def find_spec(
-    specs: Sequence[ActionSpec], candidates: Sequence[int], text: str
-) -> tuple[int, str | None]:
-    """The spec a typed (or autocompleted) value means, and the state version it was offered
-    at, if it came from autocomplete. ``ValueError`` says what went wrong."""
-    found = SPEC_VALUE.fullmatch(text.strip())
-    if found is not None:
-        return int(found["index"]), found["version"]
-    wanted = " ".join(text.lower().split())
-    exact = [i for i in candidates if specs[i].label.lower() == wanted]
-    partial = [i for i in candidates if wanted and wanted in specs[i].label.lower()]
-    hits = exact or partial
-    if len(hits) == 1:
-        return hits[0], None
-    if not hits:
-        raise ValueError(f"Nothing matches {text!r} now. Pick from the list as you type.")
-    raise ValueError(f"{text!r} could mean several things. Pick from the list as you type.")
+def _param_menu(match_id: int, ver: str, spec: ActionSpec, choice: Choice) -> Menu:
+    """The menu for a spec's next parameter: buttons for a few plain options, else a select
+    (which shows each option's detail: whose follower, which slot...)."""
+    param = spec.params[len(choice.picks)]
+    count = _how_many(param)
+    wanted = param.label.lower()
+    heading = f"**{spec.label}**"
+    if wanted not in spec.label.lower():
+        heading += f": choose {wanted}"
+    heading += f" ({count})." if count else "."
+    plain = not any(o.detail for o in param.options)
+    if not param.multiple and plain and len(param.options) <= MAX_OPTION_BUTTONS:
+        labels = _distinct([o.label for o in param.options], 80)
+        buttons = [
+            Button(label, ControlId(match_id, ver, "do", choice.add((k,)).encode()).encode())
+            for k, label in enumerate(labels)
+        ]
+        return Menu(heading, (*_button_rows(buttons), (_back(match_id, ver),)))
+    select, extra = _param_select(match_id, ver, spec, choice, inline=False)
+    return Menu(heading, (select, (*extra, _back(match_id, ver))))
 
 
-def find_option(param: Param, text: str) -> tuple[int, ...]:
-    """The option indices a typed value means: ``#2`` from autocomplete, else by label or
-    value; a multi-choice parameter takes several, separated by commas."""
-    parts = [p.strip() for p in text.split(",")] if param.multiple else [text.strip()]
-    picks = []
-    for part in parts:
-        if part.startswith("#") and part[1:].isdigit() and int(part[1:]) < len(param.options):
-            picks.append(int(part[1:]))
+def _distinct(labels: Sequence[str], limit: int) -> list[str]:
+    """Button labels cut to fit, numbered where two would read the same."""
+    fitted = [cut(label, limit) for label in labels]
+    counts = Counter(fitted)
+    seen: Counter[str] = Counter()
+    distinct = []
+    for label in fitted:
+        if counts[label] == 1:
+            distinct.append(label)
             continue
-        lowered = part.lower()
-        hits = [
-            k
-            for k, o in enumerate(param.options)
-            if o.label.lower() == lowered or str(o.value).lower() == lowered
-        ] or [k for k, o in enumerate(param.options) if o.label.lower().startswith(lowered)]
-        if len(hits) != 1:
-            labels = ", ".join(o.label for o in param.options)
-            raise ValueError(f"{param.label}: {part!r} is not one of: {labels}.")
-        picks.append(hits[0])
-    return tuple(sorted(set(picks)))
-
-
-def prefill(spec: ActionSpec, index: int, typed: dict[str, str | None]) -> Choice:
-    """A choice with every parameter filled that was typed by name, or has a single option,
-    up to the first one still open."""
-    choice = Choice(index)
-    for param in spec.params:
-        text = typed.get(param.name)
-        if text:
-            choice = choice.add(find_option(param, text))
-        elif not param.multiple and len(param.options) == 1:
-            choice = choice.add((0,))
-        else:
-            break
-    return choice
+        seen[label] += 1
+        distinct.append(f"{cut(label, limit - 4)} #{seen[label]}")
+    return distinct

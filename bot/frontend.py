@@ -17,15 +17,18 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from .controls import Choice, ControlId, Menu, advance, find_spec, main_menu, prefill, spec_value
+from rules.engine import Action
+
+from .controls import GIVE_UP, Choice, ControlId, Menu, advance, confirmation, cut, main_menu
 from .errors import Apology, Outdated, UserError
 from .games import Games
 from .live import Hand
 from .lobby import LobbyService
 from .lobby_desk import LOBBY_OPS, LobbyDesk, channel_of
 from .presenter import Presenter
-from .service import MatchService
+from .service import Acted, MatchService
 from .texts import hand_text
+from .typed import find_spec, prefill, spec_value
 from .views import menu_view, png
 
 __all__ = ["Frontend"]
@@ -193,6 +196,12 @@ class Frontend:
             expected_version=ver,
             reply_in_place=interaction.guild is None,
         )
+        await self._acted(interaction, acted)
+
+    async def _acted(self, interaction: Interaction, acted: Acted) -> None:
+        """Answer the interaction that made an accepted action: with the seat's hand, or in a
+        DM whose next hand follows anew, with a word saying so."""
+        hand = acted.hand
         if acted.new_hand_follows and interaction.guild is None:
             note = (
                 f"**Match #{hand.match_id}**: done. What happens next is shown in "
@@ -200,10 +209,48 @@ class Frontend:
             )
             await interaction.edit_original_response(content=note, view=None)
             return
-        parts = await self.presenter.hand_reply(acted.hand)
+        parts = await self.presenter.hand_reply(hand)
         await interaction.edit_original_response(
             content=parts["content"], attachments=[parts["file"]], view=parts["view"]
         )
+
+    async def give_up(self, interaction: Interaction) -> None:
+        """``/retreat``: the seat's own way to give up if its menu lists one; else the way the
+        match offers another seat (a ruleset may list it only for seats it waits on), sent
+        directly. Either way the player confirms first."""
+
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            mid = await self.matches.active_in(channel_of(interaction))
+            hand = await self.matches.hand(mid, interaction.user.id)
+            own = [i for i, s in enumerate(hand.specs) if s.kind in GIVE_UP]
+            if own:
+                await self._advance(interaction, hand, Choice(own[0]), hand.version, False)
+                return
+            kind = await self.matches.give_up_kind(mid, GIVE_UP)
+            if kind is None or hand.over:
+                doable = ", ".join(s.label for s in hand.specs) or "nothing until the others move"
+                raise UserError(f"{NOT_NOW} What you can do now: {doable}.")
+            yes = ControlId(mid, None, "quit", str(GIVE_UP.index(kind)))
+            menu = confirmation(kind.replace("_", " ").capitalize(), yes)
+            await self._reply_hand(interaction, hand, menu)
+
+        await self.answer(interaction, work)
+
+    async def _quit(self, interaction: Interaction, cid: ControlId) -> None:
+        """A confirmed give-up from ``/retreat`` that no menu listed: sent as it is."""
+        try:
+            kind = GIVE_UP[int(cid.arg)]
+        except (ValueError, IndexError):
+            raise UserError(NOT_NOW) from None
+        acted = await self.matches.act(
+            cid.match_id,
+            interaction.user.id,
+            Action(kind),
+            interaction_id=interaction.id,
+            reply_in_place=interaction.guild is None,
+        )
+        await self._acted(interaction, acted)
 
     async def control(
         self, interaction: Interaction, cid: ControlId, values: Sequence[str]
@@ -218,6 +265,9 @@ class Frontend:
             await interaction.response.defer()  # acknowledged at once; the answer edits the message
             if cid.op in LOBBY_OPS:
                 await self.lobby.control(interaction, cid, values)
+                return
+            if cid.op == "quit":
+                await self._quit(interaction, cid)
                 return
             hand = await self.matches.hand(cid.match_id, interaction.user.id)
             if cid.version != hand.version:
@@ -247,7 +297,7 @@ class Frontend:
         if hand is None:
             return []
         return [
-            app_commands.Choice(name=s.label[:100], value=spec_value(i, hand.version))
+            app_commands.Choice(name=cut(s.label, 100), value=spec_value(i, hand.version))
             for i, s in enumerate(hand.specs)
             if (kinds is None or s.kind in kinds) and current.lower() in s.label.lower()
         ][:25]
@@ -268,7 +318,7 @@ class Frontend:
         if param is None:
             return []
         return [
-            app_commands.Choice(name=o.label[:100], value=f"#{k}")
+            app_commands.Choice(name=cut(o.label, 100), value=f"#{k}")
             for k, o in enumerate(param.options)
             if current.lower() in o.label.lower()
         ][:25]

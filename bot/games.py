@@ -4,7 +4,8 @@ Everything comes from the engine's ruleset contract (``rules.engine.Ruleset``), 
 presenter code is written for one ruleset: starter decks (``starter_decks()``), the clock's
 action (``timeout``, LANES-4.5), a new turn (the public ``TURN_STARTED`` event; the turn clock
 restarts), and, by convention, public facts for the channel: per player, ``hand_size`` from the
-spectator view, if present.
+spectator view, if present; and a seat's own cards: ``hand`` in its view, if present (its DM is
+refreshed when that changes on someone else's move).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 from rules.engine import TURN_STARTED, Action, DeckInfo, Resolution, Ruleset
 from rules.registry import RULESETS, get_ruleset
 
-__all__ = ["Games", "public_facts", "starts_turn"]
+__all__ = ["Games", "own_hand", "public_facts", "starts_turn"]
 
 
 class Games:
@@ -62,3 +63,8 @@ def public_facts(view: Any) -> dict[int, str]:
         if isinstance(size, int):
             facts[getattr(player, "seat", i)] = f"{size} card{'s' if size != 1 else ''} in hand"
     return facts
+
+
+def own_hand(view: Any) -> Any:
+    """A seat's own cards in its view (``hand``, by convention), or None."""
+    return getattr(view, "hand", None)

@@ -15,10 +15,13 @@ from typing import Any
 from rules.engine import ActionSpec, Match, Resolution, Result, Step
 
 from .controls import version
-from .games import starts_turn
+from .games import own_hand, starts_turn
 from .storage import Clock
 
-__all__ = ["Hand", "Job", "LiveMatch", "Player", "Reminder"]
+__all__ = ["Before", "Hand", "Job", "LiveMatch", "Player", "Reminder"]
+
+TIMED_OUT = "⏰ {seat%d} ran out of time."
+"""The note shown when the clock acted for a seat (``{seatN}`` is replaced by its name)."""
 
 
 @dataclass
@@ -72,10 +75,25 @@ class Job:
     new_turn: bool
     newly_waiting: tuple[int, ...] = ()
     dms_closed: frozenset[int] = frozenset()
+    notes: tuple[str, ...] = ()
+    """Public lines shown before the steps' captions (the clock acted for someone)."""
 
     @property
     def public_steps(self) -> tuple[Step, ...]:
         return tuple(s for s in self.steps if s.public)
+
+
+@dataclass(frozen=True, slots=True)
+class Before:
+    """What the service notes before applying an action, to tell what it changed: each seat's
+    state version and own hand (by the ``hand`` convention), and whom the match waited on."""
+
+    versions: dict[int, str]
+    hands: dict[int, Any]
+    pending: tuple[int, ...]
+
+
+NOTHING_BEFORE = Before({}, {}, ())
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,16 +138,28 @@ class LiveMatch:
     def versions(self) -> dict[int, str]:
         return {p.seat: version(self.specs(p.seat)) for p in self.players}
 
+    def before(self, actor: int | None) -> Before:
+        """A note of the present, before ``actor`` acts (the actor's own hand is shown again
+        anyway, so only the others' are looked at)."""
+        hands = {p.seat: own_hand(self.match.view(p.seat)) for p in self.players if p.seat != actor}
+        return Before(self.versions(), hands, self.match.pending())
+
     def waiting_on(self) -> tuple[str, ...]:
         return tuple(self.players[s].name for s in self.match.pending())
 
-    def hand(self, seat: int, steps: Sequence[Step] = (), actor: int | None = None) -> Hand:
-        """A snapshot of ``seat``'s hand. Its notes are the captions of ``steps`` (the latest
-        resolution) private to the seat, and the public ones of its own short actions (the
-        channel shows the rest)."""
+    def hand(
+        self,
+        seat: int,
+        steps: Sequence[Step] = (),
+        actor: int | None = None,
+        notes: Sequence[str] = (),
+    ) -> Hand:
+        """A snapshot of ``seat``'s hand. Its notes are ``notes``, then the captions of
+        ``steps`` (the latest resolution) private to the seat, and the public ones of its own
+        short actions (the channel shows the rest)."""
         public = [s for s in steps if s.public]
         own = actor == seat and len(public) <= 2
-        notes = tuple(s.caption for s in steps if s.visible_to(seat) and (not s.public or own))
+        told = tuple(s.caption for s in steps if s.visible_to(seat) and (not s.public or own))
         specs = self.specs(seat)
         player = self.players[seat]
         return Hand(
@@ -142,7 +172,7 @@ class LiveMatch:
             view=self.match.view(seat),
             specs=specs,
             version=version(specs),
-            notes=notes,
+            notes=(*notes, *told),
             waiting_on=self.waiting_on(),
             over=self.match.over,
             due_at=player.clock.due_at if seat in self.match.pending() else None,
@@ -152,27 +182,33 @@ class LiveMatch:
         self,
         resolution: Resolution,
         answered_seat: int | None,
-        before: dict[int, str],
-        pending_before: Sequence[int],
+        before: Before,
         presented: int,
         *,
         opening: bool = False,
+        timed_out: bool = False,
     ) -> Job:
-        """What to show for a resolution (``before``: each seat's state version before it).
-        Seats whose options changed get a new hand message when a turn starts or when someone
-        else acted; the actor's hand is otherwise edited in place, unless its own interaction
-        answers with it (``answered_seat``)."""
+        """What to show for a resolution (``before``: as things were before it). Seats whose
+        options changed get a new hand message when a turn starts or when someone else acted;
+        the actor's hand is otherwise edited in place, unless its own interaction answers with
+        it (``answered_seat``); another seat's hand is edited when the resolution changed it
+        (a mulligan's new cards) or told it something privately. ``timed_out``: the clock
+        acted for the seat."""
         after = self.versions()
         new_turn = opening or starts_turn(resolution)
         actor = resolution.seat
+        notes = (TIMED_OUT % actor,) if timed_out and actor is not None else ()
         new_hands: list[Hand] = []
         edit_hands: list[Hand] = []
         for p in self.players:
-            changed = before.get(p.seat) != after[p.seat]
-            if self.match.over or (changed and (new_turn or p.seat != actor)):
-                new_hands.append(self.hand(p.seat, resolution.steps, actor))
-            elif p.seat == actor and answered_seat != actor:
-                edit_hands.append(self.hand(p.seat, resolution.steps, actor))
+            seat = p.seat
+            changed = before.versions.get(seat) != after[seat]
+            if self.match.over or (changed and (new_turn or seat != actor)):
+                new_hands.append(self.hand(seat, resolution.steps, actor, notes))
+            elif seat == actor and answered_seat != actor:
+                edit_hands.append(self.hand(seat, resolution.steps, actor, notes))
+            elif seat != actor and self._news_for(seat, resolution, before):
+                edit_hands.append(self.hand(seat, resolution.steps, actor))
         waiting = self.match.pending()
         return Job(
             match_id=self.id,
@@ -189,6 +225,18 @@ class LiveMatch:
             edit_hands=tuple(edit_hands),
             presented=presented,
             new_turn=new_turn,
-            newly_waiting=tuple(s for s in waiting if s not in pending_before and s != actor),
+            newly_waiting=tuple(s for s in waiting if s not in before.pending and s != actor),
             dms_closed=frozenset(p.seat for p in self.players if p.dms_closed),
+            notes=notes,
+        )
+
+    def _news_for(self, seat: int, resolution: Resolution, before: Before) -> bool:
+        """Whether a resolution by someone else changed ``seat``'s hand or told it something
+        only it may know."""
+        if seat in before.hands and before.hands[seat] != own_hand(self.match.view(seat)):
+            return True
+        return any(
+            not step.public or any(e.to is not None for e in step.events_for(seat))
+            for step in resolution.steps
+            if step.visible_to(seat)
         )

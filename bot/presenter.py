@@ -5,12 +5,12 @@ reveal never holds the match's lock and a player's next click is answered at onc
 are rendered off the event loop. Failed Discord calls are retried (server errors), logged with
 the match id, and never lose the match: the next step posts afresh.
 
-Message strategy: one channel message per turn. A resolution of several public steps (a reveal
-with the next turn's start) or a new turn posts a new message, mentioning whom the game now
-waits on, and edits it step by step (``step_delay`` apart; an edit per step stays well inside
-Discord's rate limits, and the channel gets one message per turn, not one per step). A lone
-public step (a player ends the turn, snaps) edits the current message. The end posts the
-result with the final board.
+Message strategy: one channel message per turn. When a turn starts, or the game waits on
+someone new, a new message is posted, mentioning whom the game now waits on; every other
+resolution edits it, step by step (``step_delay`` apart; an edit per step stays well inside
+Discord's rate limits, and the channel gets one message per turn, not one per step or per
+move). A long chain of steps is shown in at most ``MOST_PICTURES`` pictures, every caption
+listed. The end posts the result with the final board.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -35,12 +35,28 @@ from .views import board_view, menu_view, open_dm, png, result_embed, turn_embed
 if TYPE_CHECKING:
     from .service import MatchService
 
-__all__ = ["Presenter", "Renderer"]
+__all__ = ["MOST_PICTURES", "Presenter", "Renderer", "paced"]
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 RETRY_PAUSES = (0.25, 1.0)
 DMS_CLOSED = 50007
+MOST_PICTURES = 8
+"""At most this many pictures (edits) per resolution: a longer chain shows a few steps per
+picture, every caption still listed, so it neither floods the channel nor takes minutes."""
+
+
+def paced(steps: Sequence[Step], most: int) -> list[tuple[Step, ...]]:
+    """Consecutive steps in at most ``most`` groups, one picture each; the later groups, where
+    a chain ends, are the smaller ones."""
+    count = max(1, min(most, len(steps)))
+    size, longer = divmod(len(steps), count)
+    groups, start = [], 0
+    for i in range(count):
+        end = start + size + (1 if i < longer else 0)
+        groups.append(tuple(steps[start:end]))
+        start = end
+    return groups
 
 
 class Renderer(Protocol):
@@ -52,10 +68,18 @@ class Renderer(Protocol):
 
 
 class Presenter:
-    def __init__(self, client: discord.Client, renderer: Renderer, *, step_delay: float) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        renderer: Renderer,
+        *,
+        step_delay: float,
+        most_pictures: int = MOST_PICTURES,
+    ) -> None:
         self.client = client
         self.renderer = renderer
         self.step_delay = step_delay
+        self.most_pictures = most_pictures
         # Pictures are drawn in threads, as many as there are cores (at most four): more would
         # only take the interpreter lock from the event loop, and so delay every answer.
         self._painters = ThreadPoolExecutor(
@@ -154,17 +178,22 @@ class Presenter:
         assert self.service is not None
         mid = job.match_id
         board = await self.service.board_message(mid)
-        fresh = job.new_turn or bool(job.newly_waiting) or len(public) > 1 or board is None
+        fresh = job.new_turn or bool(job.newly_waiting) or board is None
         captions = [] if fresh else self._captions.get(mid, [])
         self._captions[mid] = captions
         facts = public_facts(job.public_view)
         channel = self._channel(job)
-        for i, step in enumerate(public):
-            captions.append(named(step.caption, job.names))
-            final = i == len(public) - 1
+        groups = paced(public, self.most_pictures)
+        for i, group in enumerate(groups):
+            current = len(captions)
+            if i == 0:
+                captions += [named(note, job.names) for note in job.notes]
+            captions += [named(step.caption, job.names) for step in group]
+            final = i == len(groups) - 1
+            step = group[-1]
             view = step.views[None] if step.views is not None else job.public_view
             data = await self.draw(self.renderer.board_png, job.ruleset, view, job.names, step)
-            embed = turn_embed(job, captions, len(captions) - 1, facts if final else {}, final)
+            embed = turn_embed(job, captions, current, facts if final else {}, final)
             try:
                 if fresh or board is None:
                     board = await self._post_board(job, channel, embed, data)

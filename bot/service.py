@@ -31,7 +31,7 @@ from rules.engine import (
 from .clock import clocks_after, next_ring, ringing
 from .errors import Apology, Outdated, UserError
 from .games import Games, public_facts
-from .live import Hand, Job, LiveMatch, Player, Reminder
+from .live import NOTHING_BEFORE, Hand, Job, LiveMatch, Player, Reminder
 from .scheduler import Scheduler
 from .storage import AlreadyApplied, Clock, MatchRow, PlayerRow, Storage
 
@@ -152,14 +152,14 @@ class MatchService:
         views = catch_up and row.presented < 0
         match = Match.new(ruleset, row.seed, row.setup, views=views)
         live = _live(row, match, players, row.presented)
-        jobs = [live.job(match.opening, None, {}, (), 0, opening=True)] if views else []
+        jobs = [live.job(match.opening, None, NOTHING_BEFORE, 0, opening=True)] if views else []
         for entry in actions:
             show = catch_up and entry.seq >= row.presented
-            before = live.versions() if show else {}
-            pending = match.pending()
+            before = live.before(entry.seat) if show else NOTHING_BEFORE
             resolution = match.apply(entry.seat, Action.from_json(entry.action), views=show)
             if show:
-                jobs.append(live.job(resolution, None, before, pending, entry.seq + 1))
+                timed_out = entry.source == "clock"
+                jobs.append(live.job(resolution, None, before, entry.seq + 1, timed_out=timed_out))
         if row.state_hash is not None and match.state_hash() != row.state_hash:
             raise ReplayMismatch(f"match {row.id}: the replay does not reach the stored state")
         self._live[row.id] = live
@@ -229,7 +229,7 @@ class MatchService:
             clocks={p.seat: p.clock for p in live.players},
         )
         self._live[row.id] = live
-        self.presenter.present(live.job(match.opening, None, {}, (), 0, opening=True))
+        self.presenter.present(live.job(match.opening, None, NOTHING_BEFORE, 0, opening=True))
         self._arm(live)
         log.info("match %d: started (%s, %d seats)", row.id, row.ruleset, len(players))
         return live
@@ -275,8 +275,7 @@ class MatchService:
         source: str = "player",
     ) -> Acted:
         match = live.match
-        before = live.versions()
-        pending = match.pending()
+        before = live.before(seat)
         try:
             resolution = match.apply(seat, action, views=True)
         except IllegalAction as exc:
@@ -287,7 +286,7 @@ class MatchService:
             self.drop(live.id)
             raise Apology(live.id) from None
         seq = len(match.actions) - 1
-        clocks = clocks_after(live, seat, pending, resolution, self.now())
+        clocks = clocks_after(live, seat, before.pending, resolution, self.now())
         try:
             await self.storage.append_action(
                 live.id,
@@ -314,7 +313,7 @@ class MatchService:
         # could name a hidden card. The stored action (match id, seq) has everything.
         log.info("match %d: action %d by seat %d: %s", live.id, seq, seat, action.kind)
         answered = seat if reply_in_place else None
-        job = live.job(resolution, answered, before, pending, seq + 1)
+        job = live.job(resolution, answered, before, seq + 1, timed_out=source == "clock")
         self.presenter.present(job)
         self._arm(live)
         return Acted(
@@ -378,6 +377,20 @@ class MatchService:
             if seat is None:
                 raise UserError(f"You are not playing in match #{match_id}; you can watch it here.")
             return live.hand(seat)
+
+    async def give_up_kind(self, match_id: int, kinds: Sequence[str]) -> str | None:
+        """The first of ``kinds`` (ways to give up) that the match offers any seat now as a
+        plain action: a ruleset may list it only for the seats it waits on, yet accept it
+        from anyone (``/retreat`` sends it directly)."""
+        async with self.locks(match_id):
+            live = await self.live(match_id)
+            offered = {
+                s.kind
+                for p in live.players
+                for s in live.specs(p.seat)
+                if s.kind in kinds and not s.fixed and not s.params
+            }
+        return next((k for k in kinds if k in offered), None)
 
     async def board(self, match_id: int) -> tuple[LiveMatch, Any]:
         async with self.locks(match_id):

@@ -28,12 +28,13 @@ HELP = """\
 player presses **Start**. Choose a deck in the lobby, or with `/match join deck:`.
 • Your hand arrives by DM, with buttons and menus for every move. If your DMs are closed, \
 use `/hand` (or **My hand** under the board): only you see it.
-• Moves also work as commands here: `/play`, `/end`, `/snap`, `/retreat`, and `/act` for \
-anything else. Nobody but you ever sees your hand.
+• Moves also work as commands here: `/play`, `/end`, `/snap`, and `/act` for anything else; \
+`/retreat` gives up the match at any time (you confirm first). Nobody but you ever sees your \
+hand.
 • The board is posted here after every step, for players and spectators alike; `/board` \
 shows it to you now, `/match status` who the game waits on, `/match log` what happened.
 • Each turn has a time limit (`timer:` when you open a match; 24 hours by default). You are \
-reminded by DM before it runs out; then the game ends your turn with what you staged.
+reminded by DM before it runs out; then the game moves on for you, as things stand.
 • `/match leave` leaves a lobby; `/match cancel` cancels it (its creator, or a channel manager, \
 who can also end a running match).
 """
@@ -96,11 +97,15 @@ def waiting_line(names: Sequence[str], waiting: Sequence[int], over: bool) -> st
 
 
 def turn_description(captions: Sequence[str], current: int, limit: int = 3800) -> str:
-    """The captions shown so far on a board message, the current one marked; the oldest are
-    dropped to fit."""
-    lines = [f"**▶** {c}" if i == current else f"› {c}" for i, c in enumerate(captions)]
-    while len(lines) > 1 and sum(len(line) + 1 for line in lines) > limit:
+    """The captions shown so far on a board message, those from ``current`` on (what the
+    picture shows now) marked; the oldest give way to a count of them if all do not fit."""
+    lines = [f"**▶** {c}" if i >= current else f"› {c}" for i, c in enumerate(captions)]
+    dropped = 0
+    while len(lines) > 1 and sum(len(line) + 1 for line in lines) > limit - 60 * bool(dropped):
         lines.pop(0)
+        dropped += 1
+    if dropped:
+        lines.insert(0, f"› … {dropped} earlier step{'s' if dropped != 1 else ''}: `/match log`")
     return "\n".join(lines)
 
 
@@ -159,5 +164,5 @@ def hand_text(hand: Hand, heading: str = "", note: str = "") -> str:
 def reminder_text(reminder: Reminder) -> str:
     return (
         f"⏰ Your time in match #{reminder.match_id} (<#{reminder.channel_id}>) runs out "
-        f"{relative(reminder.due_at)}. Then the game ends your turn for you, as it stands."
+        f"{relative(reminder.due_at)}. Then the game moves on for you, as things stand."
     )

@@ -81,7 +81,7 @@ class PlayCog(commands.Cog):
     @app_commands.guild_only()
     async def retreat(self, interaction: Interaction) -> None:
         """Give up the match now, losing the current stakes (you are asked to confirm)."""
-        await self.bot.frontend.act_by_kind(interaction, ("retreat", "concede"))
+        await self.bot.frontend.give_up(interaction)
 
     @app_commands.command(name="hand")
     @app_commands.guild_only()

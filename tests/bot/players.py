@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import io
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
 import simcord
 from PIL import Image
+
+from bot.controls import Choice
+from rules.engine import Action, ActionSpec, ArgValue, Match, Param
 
 from .conftest import Table
 
@@ -159,3 +162,139 @@ def dm_player(table: Table, rng: random.Random, p: float = 0.8) -> Move:
         await end_turn(user)
 
     return move
+
+
+# -- any ruleset: a chosen action, made through the controls -----------------------------------
+
+
+def option_picks(param: Param, value: ArgValue) -> tuple[int, ...]:
+    """The option indices that stand for a parameter's value (several for a multi-choice)."""
+    wanted = value if isinstance(value, tuple) else (value,)
+    return tuple(k for k, o in enumerate(param.options) if o.value in wanted)
+
+
+def _with_suffix(message: Any, suffix: str) -> Any | None:
+    return next((c for c in controls(message) if (c.custom_id or "").endswith(suffix)), None)
+
+
+async def _choose(actor: Any, message: Any, control: Any, picks: tuple[int, ...]) -> None:
+    if getattr(control, "options", None) is not None:
+        await actor.select(message, [str(k) for k in picks], custom_id=control.custom_id)
+    else:
+        await actor.click(message, custom_id=control.custom_id)
+
+
+def _param_control(message: Any, index: int, picks: list[tuple[int, ...]], chosen: int) -> Any:
+    """The control that chooses the next parameter's pick: its button, or its select."""
+    so_far = Choice(index, tuple(picks[:chosen]))
+    return _with_suffix(message, f":do:{so_far.add(picks[chosen]).encode()}") or _with_suffix(
+        message, f":opt:{so_far.encode()}"
+    )
+
+
+async def perform(
+    actor: Any, current: Callable[[], Any], specs: Sequence[ActionSpec], action: Action
+) -> None:
+    """Make ``action`` as a player would, through the controls of the message ``current()``
+    returns (a DM hand, or an ephemeral reply): the action's button or its entry in a select
+    (unless its first parameter is offered at once), then each parameter's menu. The custom
+    ids say which control means what (``bot.controls``)."""
+    index = next(i for i, s in enumerate(specs) if s.matches(action))
+    picks = [option_picks(p, action[p.name]) for p in specs[index].params]
+    message = current()
+    button = _with_suffix(message, f":do:{index}")
+    if button is not None:
+        await actor.click(message, custom_id=button.custom_id)
+        return
+    if not picks or _param_control(message, index, picks, 0) is None:
+        [select] = [
+            c
+            for c in controls(message)
+            if ":pick:" in (c.custom_id or "") and any(o.value == str(index) for o in c.options)
+        ]
+        await actor.select(message, [str(index)], custom_id=select.custom_id)
+    for chosen in range(len(picks)):
+        message = current()
+        control = _param_control(message, index, picks, chosen)
+        assert control is not None, f"no control for {action} in {controls(message)}"
+        await _choose(actor, message, control, picks[chosen])
+
+
+async def perform_by_dm(
+    user: simcord.UserHandle, specs: Sequence[ActionSpec], action: Action
+) -> None:
+    await perform(user, lambda: hand_message(user), specs, action)
+
+
+# -- fanfare ----------------------------------------------------------------------------------
+
+
+def next_seat(match: Match[Any, Any]) -> int:
+    """Whom the match waits on; in the mulligan, the second player chooses first."""
+    pending = match.pending()
+    return pending[0] if len(pending) == 1 else 1 - match.view(None).first
+
+
+def lively(rng: random.Random, match: Match[Any, Any], seat: int) -> Action:
+    """A lively player: attacks the leader when it can, mostly does something, never gives up."""
+    specs = match.legal_actions(seat)
+    actions = [a for s in specs if s.kind != "concede" for a in s.actions()]
+    enemy_leader = match.view(None).players[1 - seat].leader.uid
+    at_leader = [a for a in actions if a.kind == "attack" and a["target"] == enemy_leader]
+    doing = [a for a in actions if a.kind != "end_turn"]
+    if at_leader and rng.random() < 0.7:
+        return rng.choice(at_leader)
+    if doing and rng.random() < 0.85:
+        return rng.choice(doing)
+    return next(a for a in actions if a.kind in ("end_turn", "mulligan"))
+
+
+async def by_slash(table: Table, specs: Any, action: Action) -> None:
+    """Bob's moves typed as commands: ``/play`` with its card and target from autocomplete,
+    ``/act`` then the target menu in the ephemeral reply, ``/end``."""
+    bob, channel = table.bob, table.channel
+    index = next(i for i, s in enumerate(specs) if s.matches(action))
+    spec = specs[index]
+    if action.kind == "end_turn":
+        ended = await bob.slash(channel, "end")
+        assert ended.ephemeral
+        return
+    if action.kind == "play":
+        cards = await bob.autocomplete(channel, "play", "card", "")
+        [card] = [c["value"] for c in cards if c["value"].startswith(f"{index}@")]
+        options: dict[str, str] = {"card": card}
+        if spec.params:
+            targets = await bob.autocomplete(channel, "play", "target", "", card=card)
+            [k] = option_picks(spec.params[0], action["target"])
+            assert f"#{k}" in [t["value"] for t in targets]
+            options["target"] = f"#{k}"
+        played = await bob.slash(channel, "play", **options)
+        assert played.ephemeral and "Match #1" in played.response.content
+        return
+    moves = await bob.autocomplete(channel, "act", "action", spec.label)
+    [move] = [m["value"] for m in moves if m["value"].startswith(f"{index}@")]
+    asked = await bob.slash(channel, "act", action=move)
+    if len(spec.params[0].options) > 1:  # else the only target is taken at once
+        assert "choose target" in asked.response.content
+        await perform(bob, lambda: asked.response, specs, action)
+
+
+async def play_fanfare(
+    table: Table, rng: random.Random, after: Callable[[], Awaitable[None]] | None = None
+) -> None:
+    """Play a fanfare match out, ``lively``: Alice by DM, Bob by DM and commands."""
+    live = await table.bot.matches.live(1)
+    for _ in range(300):
+        if live.match.over:
+            return
+        seat = next_seat(live.match)
+        action = lively(rng, live.match, seat)
+        specs = live.match.legal_actions(seat)
+        if seat == 1 and action.kind in ("play", "end_turn", "attack"):
+            await by_slash(table, specs, action)
+        else:
+            await perform_by_dm(seat_user(table, seat).user, specs, action)
+        assert live.match.actions[-1] == (seat, action)
+        if after is not None:
+            await after()
+    raise AssertionError("the match did not end")

@@ -19,13 +19,13 @@ from bot.controls import (
     Menu,
     Select,
     advance,
-    find_option,
-    find_spec,
+    cut,
     main_menu,
-    prefill,
     version,
 )
-from rules.engine import Action, ActionSpec, Match, Option, Param
+from bot.presenter import paced
+from bot.typed import find_option, find_spec, prefill
+from rules.engine import Action, ActionSpec, Match, Option, Param, Step
 from rules.registry import get_ruleset
 
 
@@ -46,17 +46,36 @@ def check_limits(menu: Menu) -> None:
     assert all(ControlId.parse(i) is not None for i in ids)
 
 
+def choices(menu: Menu) -> list[Choice]:
+    """Every choice a menu's controls lead to (every combination a multi-select allows)."""
+    found: list[Choice] = []
+    for row in menu.rows:
+        if isinstance(row, Select):
+            cid = ControlId.parse(row.custom_id)
+            assert cid is not None
+            if cid.op == "pick":
+                found += [Choice(int(o.value)) for o in row.options]
+                continue
+            assert cid.op == "opt"
+            indices = [int(o.value) for o in row.options]
+            for size in range(row.min_values, row.max_values + 1):
+                found += [
+                    Choice.parse(cid.arg).add(c) for c in itertools.combinations(indices, size)
+                ]
+        else:
+            for button in row:
+                cid = ControlId.parse(button.custom_id)
+                assert cid is not None
+                if cid.op == "do":
+                    found.append(Choice.parse(cid.arg))
+    return found
+
+
 def reachable(match_id: int, specs: list[ActionSpec]) -> Iterator[Action]:
     """Every action the menus lead to, clicking through every option of every step."""
     menu = main_menu(match_id, specs)
     check_limits(menu)
-    starts: list[Choice] = []
-    for row in menu.rows:
-        if isinstance(row, Select):
-            starts += [Choice(int(o.value)) for o in row.options]
-        else:
-            starts += [Choice.parse(ControlId.parse(b.custom_id).arg) for b in row]  # type: ignore[union-attr]
-    todo = list(starts)
+    todo = choices(menu)
     while todo:
         choice = todo.pop()
         step = advance(match_id, specs, choice, confirmed=True)
@@ -64,36 +83,110 @@ def reachable(match_id: int, specs: list[ActionSpec]) -> Iterator[Action]:
             yield step
             continue
         check_limits(step)
-        for row in step.rows:
-            if isinstance(row, Select):
-                indices = [int(o.value) for o in row.options]
-                for size in range(row.min_values, row.max_values + 1):
-                    todo += [choice.add(c) for c in itertools.combinations(indices, size)]
-            else:
-                for button in row:
-                    cid = ControlId.parse(button.custom_id)
-                    assert cid is not None
-                    if cid.op == "do":
-                        todo.append(Choice.parse(cid.arg))
+        todo += choices(step)
 
 
-def lanes_states(count: int, seed: int) -> Iterator[list[ActionSpec]]:
+def random_states(ruleset: str, count: int, seed: int) -> Iterator[list[ActionSpec]]:
+    """The legal actions of the seats a few random matches wait on, move after move."""
     rng = random.Random(seed)
-    ruleset = get_ruleset("lanes")
     for _ in range(count):
-        match = Match.new(ruleset, rng.randrange(2**63))
+        match = Match.new(get_ruleset(ruleset), rng.randrange(2**63))
         while not match.over:
             seat = rng.choice(match.pending())
             specs = match.legal_actions(seat)
             yield specs
-            action = rng.choice([a for s in specs if s.kind != "retreat" for a in s.actions()])
+            give_up = ("retreat", "concede")
+            action = rng.choice([a for s in specs if s.kind not in give_up for a in s.actions()])
             match.apply(seat, action)
 
 
-def test_every_legal_lanes_action_and_nothing_else_is_reachable() -> None:
-    for specs in lanes_states(3, seed=2):
+@pytest.mark.parametrize(("ruleset", "count"), [("lanes", 3), ("fanfare", 2)])
+def test_every_legal_action_and_nothing_else_is_reachable(ruleset: str, count: int) -> None:
+    for specs in random_states(ruleset, count, seed=2):
         expected = {a for s in specs for a in s.actions()}
         assert set(reachable(1, specs)) == expected
+
+
+def test_a_mulligan_is_offered_at_once_with_none_a_click_away() -> None:
+    cards = tuple(Option(uid, f"Card {uid} (cost 2)", "Some text.") for uid in (7, 8, 9))
+    mulligan = Param("cards", "Cards to return", cards, least=0, most=3)
+    specs = [
+        ActionSpec("mulligan", "Choose cards to return (mulligan)", (), (mulligan,)),
+        ActionSpec("concede", "Concede"),
+    ]
+    menu = main_menu(1, specs)
+    select, (none, concede) = menu.rows
+    assert isinstance(select, Select) and (select.min_values, select.max_values) == (0, 3)
+    assert [o.label for o in select.options] == [
+        "Card 7 (cost 2)",
+        "Card 8 (cost 2)",
+        "Card 9 (cost 2)",
+    ]
+    assert select.placeholder == "Choose cards to return (mulligan) — up to 3, or none…"
+    assert none.label == "No cards to return" and concede.style == "danger"
+    chosen = Choice.parse(ControlId.parse(select.custom_id).arg).add((2, 0))  # type: ignore[union-attr]
+    assert advance(1, specs, chosen) == Action("mulligan", cards=(7, 9))
+    kept = Choice.parse(ControlId.parse(none.custom_id).arg)  # type: ignore[union-attr]
+    assert advance(1, specs, kept) == Action("mulligan", cards=())
+
+
+def test_a_kind_is_one_select_and_targets_show_whose_they_are() -> None:
+    target = Param(
+        "target",
+        "Target",
+        (
+            Option(2, "Enemy leader (20 defence)"),
+            Option(31, "Treant 2/2", "enemy board, slot 1"),
+            Option(32, "Treant 2/2", "enemy board, slot 2"),
+        ),
+    )
+    specs = [
+        ActionSpec("play", "Play Ember Whelp", (("card", 5),)),
+        ActionSpec("play", "Play Fireball", (("card", 6),), (target,), "Cost 2. Deal 3 damage."),
+        ActionSpec("attack", "Attack with Raider", (("attacker", 12),), (target,)),
+        ActionSpec("end_turn", "End turn"),
+    ]
+    plays, attack, buttons = main_menu(1, specs).rows
+    assert isinstance(plays, Select) and [o.label for o in plays.options] == [
+        "Play Ember Whelp",
+        "Play Fireball",
+    ]
+    assert isinstance(attack, Select) and attack.placeholder == "Attack with Raider: target…"
+    assert [o.description for o in attack.options] == [
+        "",
+        "enemy board, slot 1",
+        "enemy board, slot 2",
+    ]
+    assert [b.label for b in buttons] == ["End turn"]  # type: ignore[union-attr]
+    asked = advance(1, specs, Choice(1))
+    assert isinstance(asked, Menu) and asked.heading == "**Play Fireball**: choose target."
+    assert isinstance(asked.rows[0], Select)  # details to read: a select, not buttons
+
+
+def test_long_texts_are_cut_at_a_word_and_alike_buttons_are_numbered() -> None:
+    text = (
+        "Cost 4. At the end of your turn, deal damage equal to this follower's attack to a "
+        "random enemy follower."
+    )
+    assert len(text) > 100
+    assert cut(text, 100) == (
+        "Cost 4. At the end of your turn, deal damage equal to this follower's attack to a "
+        "random enemy…"
+    )
+    assert cut("x" * 120, 100) == "x" * 99 + "…"
+    assert cut("  ", 80) == "—"
+    twins = Param("target", "Target", (Option(1, "Treant 2/2"), Option(2, "Treant 2/2")))
+    asked = advance(1, [ActionSpec("attack", "Attack with Imp", (), (twins,))], Choice(0))
+    assert isinstance(asked, Menu)
+    assert [b.label for b in asked.rows[0]] == ["Treant 2/2 #1", "Treant 2/2 #2"]  # type: ignore[union-attr]
+
+
+def test_a_long_chain_is_shown_in_a_few_pictures_the_last_ones_smallest() -> None:
+    steps = [Step(str(i), ()) for i in range(11)]
+    groups = paced(steps, 8)
+    assert [len(g) for g in groups] == [2, 2, 2, 1, 1, 1, 1, 1]
+    assert [s for g in groups for s in g] == steps
+    assert [len(g) for g in paced(steps[:3], 8)] == [1, 1, 1]
 
 
 options = st.lists(st.text(min_size=1, max_size=120), min_size=1, max_size=24, unique=True)

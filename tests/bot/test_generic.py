@@ -71,10 +71,10 @@ async def test_another_ruleset_plays_through_the_same_cogs(table: Table) -> None
         assert (await players[1 - seat].slash(channel, "act", action="Take counters")).ephemeral
         assert len(live.match.actions) == turn  # not the other seat's turn: nothing happened
         if turn % 2:
-            message = hand_message(member)
-            [select] = find(message, "pick")
-            await member.user.select(message, [select.options[0].value], custom_id=select.custom_id)
-            await member.user.click(hand_message(member), label="1")
+            message = hand_message(member)  # the only move's options, at once
+            [select] = find(message, "opt")
+            one = next(o.value for o in select.options if o.label == "1")
+            await member.user.select(message, [one], custom_id=select.custom_id)
         else:
             asked = await member.slash(channel, "act", action="Take counters")
             if "choose how many" in asked.response.content:  # else only one option was left

@@ -1,6 +1,6 @@
-"""No leak: over a whole match, no channel message, embed, picture or log line names a card (or
-location) hidden at that moment, and every picture in the channel was drawn from the spectator's
-view (DESIGN invariant 2)."""
+"""No leak: over a whole match of each ruleset, no channel message, embed, picture or log line
+names a card (or location) hidden at that moment, and every picture in the channel was drawn
+from the spectator's view (DESIGN invariant 2)."""
 
 from __future__ import annotations
 
@@ -21,24 +21,40 @@ from rules.engine import Match, Step
 from rules.registry import get_ruleset
 
 from .conftest import Table
-from .players import end_turn, open_match, play_card, play_out, seat_user, slash_play
-
-SEED = 4_711_000_000_123
-POOL = get_ruleset("lanes").pool  # type: ignore[attr-defined]
-NAMES = sorted(
-    {c.name for c in POOL.cards.values()} | {loc.name for loc in POOL.locations.values()},
-    key=len,
-    reverse=True,
+from .players import (
+    end_turn,
+    open_match,
+    play_card,
+    play_fanfare,
+    play_out,
+    seat_user,
+    slash_play,
 )
 
+SEED = 4_711_000_000_123
 
-def names_in(text: str, allowed: set[str]) -> set[str]:
+
+class Pool:
+    """What a ruleset's card pool names: cards (and locations), longest first; card ids."""
+
+    def __init__(self, ruleset: str) -> None:
+        pool = get_ruleset(ruleset).pool  # type: ignore[attr-defined]
+        places = getattr(pool, "locations", {})
+        found = {c.name for c in pool.cards.values()} | {p.name for p in places.values()}
+        self.names = sorted(found, key=len, reverse=True)
+        self.ids = sorted(pool.cards)
+
+
+LANES = Pool("lanes")
+
+
+def names_in(text: str, allowed: set[str], pool: Pool = LANES) -> set[str]:
     """The pool's names in ``text`` that are not ``allowed`` (a public name containing another,
     like "Spark Foundry" and "Spark", is taken out before looking)."""
-    for name in NAMES:
+    for name in pool.names:
         if name in allowed:
             text = text.replace(name, " ")
-    return {n for n in NAMES if n not in allowed and re.search(rf"\b{re.escape(n)}\b", text)}
+    return {n for n in pool.names if n not in allowed and re.search(rf"\b{re.escape(n)}\b", text)}
 
 
 def _plain(view: Any) -> str:
@@ -48,14 +64,15 @@ def _plain(view: Any) -> str:
 class Recorder:
     """The real renderer, remembering what each picture was drawn from."""
 
-    def __init__(self) -> None:
+    def __init__(self, pool: Pool) -> None:
+        self.pool = pool
         self.drawn: dict[bytes, tuple[str, int | None]] = {}
         self.public: set[str] = set()
 
     def _note(self, kind: str, view: Any, data: bytes) -> bytes:
         self.drawn[data] = (kind, view.viewer)
         if view.viewer is None:
-            self.public |= {n for n in NAMES if n in _plain(view)}
+            self.public |= {n for n in self.pool.names if n in _plain(view)}
         return data
 
     def board_png(
@@ -80,8 +97,13 @@ class Capture(logging.Handler):
 
 
 @pytest.fixture
-def recorder() -> Recorder:
-    return Recorder()
+def ruleset() -> str:
+    return "lanes"
+
+
+@pytest.fixture
+def recorder(ruleset: str) -> Recorder:
+    return Recorder(Pool(ruleset))
 
 
 @pytest.fixture
@@ -124,7 +146,7 @@ class Watch:
         for seat, action in live.match.actions:
             captions += [s.caption for s in match.apply(seat, action).steps if s.public]
         text = " ".join(captions) + _plain(live.match.view(None))
-        return {n for n in NAMES if n in text} | self.recorder.public
+        return {n for n in self.recorder.pool.names if n in text} | self.recorder.public
 
     async def check(self) -> None:
         allowed = await self.public()
@@ -139,8 +161,9 @@ class Watch:
             texts.append(message.content + json.dumps([e.to_dict() for e in message.embeds]))
             texts += [json.dumps(row.to_dict()) for row in message.components]
             pictures += [env.backend.cdn.get(a.url) for a in message.attachments]
+        pool = self.recorder.pool
         for text in texts:
-            assert not names_in(text, allowed), text
+            assert not names_in(text, allowed, pool), text
         self.checked["texts"] += len(texts)
         # What a spectator sees now was drawn from the spectator's view...
         for data in pictures:
@@ -155,8 +178,8 @@ class Watch:
         seed = str(SEED)
         for line in self.capture.lines[self.lines :]:
             # No name, no card id, no seed: the bot never logs what could tell a hidden card.
-            assert not names_in(line, set()), line
-            assert not any(re.search(rf"\b{re.escape(c)}\b", line) for c in POOL.cards), line
+            assert not names_in(line, set(), pool), line
+            assert not any(re.search(rf"\b{re.escape(c)}\b", line) for c in pool.ids), line
             assert seed not in line, line
         self.checked["logs"] += len(self.capture.lines) - self.lines
         self.lines = len(self.capture.lines)
@@ -190,10 +213,36 @@ async def test_nothing_hidden_reaches_the_channel_or_the_logs(
     assert any(kind == "hand" for kind, _ in recorder.drawn.values())  # hands were drawn, privately
 
 
+@pytest.mark.parametrize("ruleset", ["fanfare"])
+async def test_nothing_hidden_reaches_the_channel_or_the_logs_in_fanfare(
+    table: Table, recorder: Recorder, capture: Capture, ruleset: str
+) -> None:
+    created = await table.alice.slash(table.channel, "match new", ruleset=ruleset)
+    await table.bob.click(created.response, label="Join")
+    await table.alice.click(created.response, label="Start")
+    watch = Watch(table, recorder, capture)
+    await watch.check()  # the mulligan: two secret hands, and a secret choice each
+    moves = 0
+
+    async def after() -> None:
+        nonlocal moves
+        moves += 1
+        if moves % 7 == 0:
+            await table.bob.slash(table.channel, "hand")
+            await table.carol.slash(table.channel, "board")
+        await watch.check()
+
+    await play_fanfare(table, random.Random(17), after)  # 32 moves
+    assert all(watch.checked.values()), watch.checked
+    assert any(kind == "hand" for kind, _ in recorder.drawn.values())
+
+
 def test_the_name_check_sees_names_and_only_hidden_ones() -> None:
     assert names_in("alice reveals Tinker at Armory.", {"Armory"}) == {"Tinker"}
     assert names_in("Spark Foundry is revealed", {"Spark Foundry"}) == set()
     assert names_in("Spark Foundry is revealed", set()) == {"Spark Foundry", "Spark"}
+    fanfare = Pool("fanfare")
+    assert names_in("bob plays Fireball on alice's Treant.", {"Fireball"}, fanfare) == {"Treant"}
 
 
 def test_simcord_is_the_real_thing() -> None:

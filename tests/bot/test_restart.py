@@ -10,9 +10,22 @@ from collections.abc import Callable
 
 from bot.client import Parlor
 from bot.settings import Settings
+from rules.engine import Action
 
 from .conftest import Table
-from .players import click_stale, dms, end_turn, find, hand_message, open_match, play_card
+from .players import (
+    click_stale,
+    dms,
+    end_turn,
+    find,
+    hand_message,
+    lively,
+    next_seat,
+    open_match,
+    perform_by_dm,
+    play_card,
+    seat_user,
+)
 
 
 async def state(table: Table) -> tuple[str, int]:
@@ -107,3 +120,36 @@ async def test_the_turn_clock_is_rearmed_after_a_restart(
     live = await table.bot.matches.live(1)
     assert live.match.view(None).turn == 2
     assert [a.kind for _, a in live.match.actions] == ["timeout", "timeout"]
+
+
+async def test_a_fanfare_match_goes_on_after_restarts(
+    table: Table, bot_factory: Callable[..., Parlor]
+) -> None:
+    created = await table.alice.slash(table.channel, "match new", ruleset="fanfare")
+    await table.bob.click(created.response, label="Join")
+    await table.alice.click(created.response, label="Start")
+    live = await table.bot.matches.live(1)
+    seat = next_seat(live.match)  # mid-mulligan: one seat has chosen, in secret
+    await perform_by_dm(
+        seat_user(table, seat).user, live.match.legal_actions(seat), Action("mulligan", cards=())
+    )
+    before = await state(table)
+    await table.env.restart_bot(bot_factory())
+    assert await state(table) == before
+
+    rng = random.Random(4)
+    for _ in range(12):  # a few turns in, then again, a fresh bot over the same file
+        live = await table.bot.matches.live(1)
+        seat = next_seat(live.match)
+        action = lively(rng, live.match, seat)
+        await perform_by_dm(seat_user(table, seat).user, live.match.legal_actions(seat), action)
+    before = await state(table)
+    await table.env.restart_bot(bot_factory())
+    assert await state(table) == before
+
+    # The hand sent before the restart still works: its controls carry match and version.
+    live = await table.bot.matches.live(1)
+    seat = next_seat(live.match)
+    await table.env.restart_bot()
+    await seat_user(table, seat).user.click(hand_message(seat_user(table, seat)), label="End turn")
+    assert (await state(table))[1] == before[1] + 1
