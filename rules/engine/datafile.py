@@ -10,9 +10,18 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar
 
-__all__ = ["DataError", "by_id", "field", "one_of", "only", "read_tables"]
+__all__ = [
+    "DataError",
+    "DeckEntry",
+    "by_id",
+    "deck_entry",
+    "field",
+    "one_of",
+    "only",
+    "read_tables",
+]
 
 
 class DataError(ValueError):
@@ -22,6 +31,14 @@ class DataError(ValueError):
 class _HasId(Protocol):
     @property
     def id(self) -> str: ...
+
+
+class _Card(Protocol):
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def token(self) -> bool: ...
 
 
 T = TypeVar("T", bound=_HasId)
@@ -82,3 +99,39 @@ def only(where: str, entry: Mapping[str, Any], allowed: set[str]) -> None:
 def one_of(where: str, name: str, value: Any, allowed: tuple[str, ...]) -> None:
     if value not in allowed:
         raise DataError(f"{where}: {name}: {value!r} is not one of {', '.join(allowed)}")
+
+
+class DeckEntry(NamedTuple):
+    """A starter deck as its file gives it: fields in the order of the rulesets' ``Deck``."""
+
+    id: str
+    name: str
+    cards: tuple[str, ...]
+    blurb: str
+
+
+def deck_entry(
+    where: str, entry: Any, cards: Mapping[str, _Card], size: int, rule: str
+) -> DeckEntry:
+    """A ``[[deck]]`` table: an id, a name, an optional blurb and exactly ``size`` card ids
+    (``rule`` says where that size comes from), each a card of the pool and none a token. How
+    many copies of a card a deck may hold is the ruleset's to check."""
+    if not isinstance(entry, dict):
+        raise DataError(f"{where}: expected a table")
+    only(where, entry, {"id", "name", "cards", "blurb"})
+    card_ids = field(where, entry, "cards", list)
+    if len(card_ids) != size:
+        raise DataError(
+            f"{where}: cards: a deck holds {size} cards ({rule}), this one {len(card_ids)}"
+        )
+    for card_id in card_ids:
+        if card_id not in cards:
+            raise DataError(f"{where}: cards: no card {card_id!r}")
+        if cards[card_id].token:
+            raise DataError(f"{where}: cards: {card_id!r} is a token, not a deck card")
+    return DeckEntry(
+        field(where, entry, "id", str),
+        field(where, entry, "name", str),
+        tuple(card_ids),
+        field(where, entry, "blurb", str, ""),
+    )

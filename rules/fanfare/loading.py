@@ -16,7 +16,7 @@ from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
-from ..engine.datafile import field, one_of, only, read_tables
+from ..engine.datafile import deck_entry, field, one_of, only, read_tables
 from .cards import (
     AURA_TARGETS,
     DRAWN_RESULTS,
@@ -293,31 +293,13 @@ def _stats(where: str, entry: Mapping[str, Any], kind: str) -> tuple[int, int]:
 
 
 def _deck(where: str, entry: Any, cards: Mapping[str, CardDef]) -> Deck:
-    if not isinstance(entry, dict):
-        raise DataError(f"{where}: expected a table")
-    only(where, entry, {"id", "name", "cards", "blurb"})
-    card_ids = field(where, entry, "cards", list)
-    if len(card_ids) != DECK_SIZE:
-        raise DataError(
-            f"{where}: cards: a deck holds {DECK_SIZE} cards (FANFARE-1.1), "
-            f"this one {len(card_ids)}"
-        )
-    for card_id in card_ids:
-        if card_id not in cards:
-            raise DataError(f"{where}: cards: no card {card_id!r}")
-        if cards[card_id].token:
-            raise DataError(f"{where}: cards: {card_id!r} is a token, not a deck card")
-    for card_id, count in Counter(card_ids).items():
+    deck = deck_entry(where, entry, cards, DECK_SIZE, "FANFARE-1.1")
+    for card_id, count in Counter(deck.cards).items():
         if count > MAX_COPIES:
             raise DataError(
                 f"{where}: cards: {count} copies of {card_id!r} (FANFARE-1.1: at most 3)"
             )
-    return Deck(
-        field(where, entry, "id", str),
-        field(where, entry, "name", str),
-        tuple(card_ids),
-        field(where, entry, "blurb", str, ""),
-    )
+    return Deck(*deck)
 
 
 def _plain(item: Any) -> Any:

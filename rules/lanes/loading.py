@@ -15,7 +15,7 @@ from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-from ..engine.datafile import by_id, field, one_of, only, read_tables
+from ..engine.datafile import by_id, deck_entry, field, one_of, only, read_tables
 from .cards import (
     ADD_INTO,
     CONDITIONS,
@@ -236,29 +236,13 @@ def _check_refs(where: str, abilities: tuple[Ability, ...], cards: Mapping[str, 
 
 
 def _deck(where: str, entry: Any, cards: Mapping[str, CardDef]) -> Deck:
-    if not isinstance(entry, dict):
-        raise DataError(f"{where}: expected a table")
-    only(where, entry, {"id", "name", "cards", "blurb"})
-    card_ids = field(where, entry, "cards", list)
-    if len(card_ids) != DECK_SIZE:
-        raise DataError(
-            f"{where}: cards: a deck holds {DECK_SIZE} cards (LANES-1.5), this one {len(card_ids)}"
-        )
+    deck = deck_entry(where, entry, cards, DECK_SIZE, "LANES-1.5")
     seen: set[str] = set()
-    for card_id in card_ids:
-        if card_id not in cards:
-            raise DataError(f"{where}: cards: no card {card_id!r}")
-        if cards[card_id].token:
-            raise DataError(f"{where}: cards: {card_id!r} is a token, not a deck card")
+    for card_id in deck.cards:
         if cards[card_id].name in seen:
             raise DataError(f"{where}: cards: {cards[card_id].name!r} twice (LANES-1.5)")
         seen.add(cards[card_id].name)
-    return Deck(
-        field(where, entry, "id", str),
-        field(where, entry, "name", str),
-        tuple(card_ids),
-        field(where, entry, "blurb", str, ""),
-    )
+    return Deck(*deck)
 
 
 def _with_text(item: Any, text: str) -> Any:
