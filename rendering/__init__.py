@@ -45,13 +45,13 @@ def board_png(
     scale: float | None = None,
 ) -> bytes:
     """The public board (or a seat's, if ``view`` is a seat's view) after ``step``."""
-    data: bytes = _module(ruleset).render_board(view, names, step, **_options(scale))
+    data: bytes = _module(ruleset).draw_board(view, names, step, **_options(scale)).png()
     return data
 
 
 def hand_png(ruleset: str, view: Any, names: Sequence[str], *, scale: float | None = None) -> bytes:
     """A seat's hand (and what it may do with it now): only ever sent to that seat."""
-    data: bytes = _module(ruleset).render_hand(view, names, **_options(scale))
+    data: bytes = _module(ruleset).draw_hand(view, names, **_options(scale)).png()
     return data
 
 
@@ -59,5 +59,5 @@ def result_png(
     ruleset: str, view: Any, names: Sequence[str], *, scale: float | None = None
 ) -> bytes:
     """The end of a match: the winner and how, and the final board."""
-    data: bytes = _module(ruleset).render_result(view, names, **_options(scale))
+    data: bytes = _module(ruleset).draw_result(view, names, **_options(scale)).png()
     return data

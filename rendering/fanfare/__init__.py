@@ -1,7 +1,7 @@
 """Fanfare pictures: the board after a step, a seat's hand, and the result.
 
-``render_*`` return PNG bytes (the interface of :mod:`rendering`); ``draw_*`` return the
-:class:`~rendering.toolkit.Canvas` itself, so tests can look at what was drawn and where.
+``draw_*`` return the :class:`~rendering.toolkit.Canvas`, so tests can look at what was drawn
+and where; :mod:`rendering` turns it into PNG bytes.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from .hand import draw_hand as _draw_hand
 from .marks import marks_for
 from .result import draw_result as _draw_result
 
-__all__ = ["draw_board", "draw_hand", "draw_result", "render_board", "render_hand", "render_result"]
+__all__ = ["SCALE", "draw_board", "draw_hand", "draw_result"]
 
 SCALE = 2.0
 
@@ -48,23 +48,9 @@ def draw_board(
     return canvas
 
 
-def render_board(
-    view: FanfareView, names: Sequence[str], step: Step | None = None, *, scale: float = SCALE
-) -> bytes:
-    return draw_board(view, names, step, scale=scale).png()
-
-
 def draw_hand(view: FanfareView, names: Sequence[str], *, scale: float = SCALE) -> Canvas:
     return _draw_hand(view, display_names(names, len(view.players)), scale=scale)
 
 
 def draw_result(view: FanfareView, names: Sequence[str], *, scale: float = SCALE) -> Canvas:
     return _draw_result(view, display_names(names, len(view.players)), scale=scale)
-
-
-def render_hand(view: FanfareView, names: Sequence[str], *, scale: float = SCALE) -> bytes:
-    return draw_hand(view, names, scale=scale).png()
-
-
-def render_result(view: FanfareView, names: Sequence[str], *, scale: float = SCALE) -> bytes:
-    return draw_result(view, names, scale=scale).png()
