@@ -1,7 +1,7 @@
 """Load: N matches played to the end at once, in simcord; how fast the bot answers.
 
     python bench/bot_load.py [--ruleset lanes|fanfare] [--matches 200] [--think 0.5] [--seed 1]
-                             [--blank-pictures] [--json]
+                             [--step-delay 0] [--blank-pictures] [--json]
 
 The lobbies are opened, joined and started through slash commands and buttons, one after the
 other. Then every player of every match plays at once, through the controls of their DM hands,
@@ -12,9 +12,16 @@ the answer to its previous click. Interactions are sent straight into simcord's 
 waiting for the bot to settle (simcord's public verbs wait, which would play the matches one
 click at a time), so this uses a few of simcord's internals.
 
+A resolution's pictures are drawn back to back (``--step-delay 0``, the default): the harshest
+load, and a run of minutes. ``--step-delay 1`` pauses between them as the bot does by default
+(``PARLOR_STEP_DELAY``); then the matches take far longer to play out.
+
 Printed: from an interaction to its acknowledgement (the first callback), and from an End turn
 to the next board picture posted in its channel (that step's image), as p50 / p99 / max; how
-many interactions took longer than Discord's 3 seconds to acknowledge; peak memory (RSS).
+many interactions took longer than Discord's 3 seconds to acknowledge; peak memory (RSS) of
+the process, bot and emulator together. The emulator is told to keep only the size of each file
+the bot uploads, not its bytes (this bench never looks at the pictures): else thousands of
+stored PNGs would count as the bot's memory.
 Timings are wall-clock on a shared machine: they vary from run to run.
 """
 
@@ -49,6 +56,7 @@ from bot.controls import ControlId  # noqa: E402
 from bot.settings import Secret, Settings  # noqa: E402
 
 DEADLINE = 3.0
+DEFAULT_STEP_DELAY = 0.0
 ANSWERS = {4, 7}  # interaction callbacks that complete an interaction (a message, an update)
 
 
@@ -101,6 +109,18 @@ class Results:
     picture: list[float] = field(default_factory=list)
     unanswered: int = 0
     crashed: int = 0
+
+
+def forget_uploads(env: simcord.Env) -> None:
+    """Let the emulator's CDN keep an empty file for each upload (the size stays recorded)."""
+    cdn = env.backend.cdn
+    keep = cdn.store_attachment
+
+    def store(attachment_id: int, channel_id: int, filename: str, data: bytes, *rest: Any) -> Any:
+        stored = keep(attachment_id, channel_id, filename, b"", *rest)
+        return {**stored, "size": len(data)}
+
+    cdn.store_attachment = store
 
 
 def hand_message(env: simcord.Env, dm_channel: int) -> Any | None:
@@ -267,17 +287,25 @@ class Blank:
 
 
 async def run(
-    matches: int, think: float, seed: int, blank: bool = False, ruleset: str = "lanes"
+    matches: int,
+    think: float,
+    seed: int,
+    blank: bool = False,
+    ruleset: str = "lanes",
+    step_delay: float = DEFAULT_STEP_DELAY,
 ) -> dict[str, Any]:
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(token=Secret("bench"), database=Path(folder, "bench.db"), step_delay=0)
+        database = Path(folder, "bench.db")
+        # The lobbies open one after another, each waiting for its first pictures: without pauses.
+        settings = Settings(token=Secret("bench"), database=database, step_delay=0)
         seeds = iter(range(seed * 10_000, seed * 10_000 + matches + 1))
         extra: dict[str, Any] = {"renderer": Blank()} if blank else {}
         bot = create_bot(settings, new_seed=lambda: next(seeds), **extra)
         watch = Stopwatch()
         results = Results()
         async with simcord.run(bot, settle_timeout=60) as env:
+            forget_uploads(env)
             guild = env.create_guild("Bench")
             started = time.perf_counter()
             seats = []
@@ -290,6 +318,7 @@ async def run(
                 await a.click(lobby, label="Start")
                 seats.append((m + 1, a.user, b.user))
             setup = time.perf_counter() - started
+            bot.presenter.step_delay = step_delay
             watch.install()
             started = time.perf_counter()
             players = [
@@ -315,6 +344,7 @@ async def run(
         "matches": matches,
         "finished": over,
         "think_seconds": think,
+        "step_delay_seconds": step_delay,
         "pictures": "blank" if blank else "rendering (the real renderer)",
         "setup_seconds": round(setup, 1),
         "play_seconds": round(played, 1),
@@ -334,6 +364,12 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.5, help="mean seconds before a click")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ruleset", default="lanes", help="the game to play (lanes, fanfare)")
+    parser.add_argument(
+        "--step-delay",
+        type=float,
+        default=DEFAULT_STEP_DELAY,
+        help="seconds between a resolution's pictures (the bot pauses 1 s by default)",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument(
         "--blank-pictures",
@@ -342,7 +378,14 @@ def main() -> None:
     )
     args = parser.parse_args()
     figures = asyncio.run(
-        run(args.matches, args.think, args.seed, args.blank_pictures, args.ruleset)
+        run(
+            args.matches,
+            args.think,
+            args.seed,
+            args.blank_pictures,
+            args.ruleset,
+            args.step_delay,
+        )
     )
     if args.json:
         print(json.dumps(figures, indent=1))
@@ -353,6 +396,7 @@ def main() -> None:
         "the end, "
         f"{figures['interactions']} interactions in {figures['play_seconds']} s "
         f"(setup {figures['setup_seconds']} s, think time {figures['think_seconds']} s, "
+        f"{figures['step_delay_seconds']} s between a resolution's pictures, "
         f"pictures: {figures['pictures']})"
     )
     print(
