@@ -9,17 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rendering.toolkit import (
-    Canvas,
-    Chip,
-    chip_row,
-    chip_width,
-    mix,
-    seat_mark,
-    seat_style,
-    signed,
-)
-from rendering.toolkit.palette import HIGHLIGHT, MUTED, PANEL, TEXT
+from rendering.toolkit import Canvas, Chip, result_banner, seat_style, signed
 from rules.engine import Result, name_seats
 from rules.lanes.views import LanesView
 
@@ -43,37 +33,14 @@ def draw_result(view: LanesView, names: Sequence[str], *, scale: float) -> Canva
 
 
 def _banner(canvas: Canvas, result: Result, names: Sequence[str], y: float) -> None:
-    x0, x1 = MARGIN, WIDTH - MARGIN
-    canvas.rect((x0, y, x1, y + BANNER), mix(PANEL, HIGHLIGHT, 0.06), radius=8)
-    chips = [_points_chip(seat, points) for seat, points in enumerate(result.points)]
-    widths = sum(chip_width(canvas, chip, height=20, size=11.5) + 4 for chip in chips)
-    chip_row(canvas, x1 - 8 - widths + 4, y + 8, x1, chips, height=20, size=11.5)
-    left = x0 + 10
-    if result.winners:
-        seat = result.winners[0]
-        style = seat_style(seat)
-        canvas.shape("crown", (left, y + 9, left + 24, y + 27), HIGHLIGHT)
-        seat_mark(canvas, (left + 30, y + 10, left + 46, y + 26), seat)
-        title, colour, left = f"{names[seat]} wins!", style.accent, left + 52
-    else:
-        title, colour = "A draw", TEXT
-    canvas.text(
-        (left, y + 4, x1 - 12 - widths, y + 32),
-        title,
-        size=18,
-        min_size=11,
-        weight="bold",
-        fill=colour,
-        max_lines=1,
-    )
-    canvas.text(
-        (x0 + 10, y + 34, x1 - 10, y + BANNER - 4),
-        _how(result, names),
-        size=11.5,
-        min_size=9,
-        fill=MUTED,
-        max_lines=2,
-        leading=1.1,
+    winner = result.winners[0] if result.winners else None
+    result_banner(
+        canvas,
+        (MARGIN, y, WIDTH - MARGIN, y + BANNER),
+        winner=winner,
+        name=names[winner] if winner is not None else "",
+        chips=[_points_chip(seat, points) for seat, points in enumerate(result.points)],
+        summary=_how(result, names),
     )
 
 
