@@ -82,6 +82,9 @@ class Action:
             out[key] = list(value) if isinstance(value, tuple) else value
         return out
 
+    def canonical(self) -> dict[str, Scalar | list[Scalar]]:
+        return self.to_json()
+
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Action:
         if not isinstance(data, Mapping) or "kind" not in data:

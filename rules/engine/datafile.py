@@ -12,6 +12,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol, TypeVar
 
+from .decks import DeckRule
+
 __all__ = [
     "DataError",
     "DeckEntry",
@@ -110,25 +112,16 @@ class DeckEntry(NamedTuple):
     blurb: str
 
 
-def deck_entry(
-    where: str, entry: Any, cards: Mapping[str, _Card], size: int, rule: str
-) -> DeckEntry:
-    """A ``[[deck]]`` table: an id, a name, an optional blurb and exactly ``size`` card ids
-    (``rule`` says where that size comes from), each a card of the pool and none a token. How
-    many copies of a card a deck may hold is the ruleset's to check."""
+def deck_entry(where: str, entry: Any, cards: Mapping[str, _Card], rule: DeckRule) -> DeckEntry:
+    """A ``[[deck]]`` table: an id, a name, an optional blurb and card ids that make a legal deck
+    under ``rule`` (the same rule a setup's deck is held to)."""
     if not isinstance(entry, dict):
         raise DataError(f"{where}: expected a table")
     only(where, entry, {"id", "name", "cards", "blurb"})
     card_ids = field(where, entry, "cards", list)
-    if len(card_ids) != size:
-        raise DataError(
-            f"{where}: cards: a deck holds {size} cards ({rule}), this one {len(card_ids)}"
-        )
-    for card_id in card_ids:
-        if card_id not in cards:
-            raise DataError(f"{where}: cards: no card {card_id!r}")
-        if cards[card_id].token:
-            raise DataError(f"{where}: cards: {card_id!r} is a token, not a deck card")
+    problem = rule.problem(card_ids, cards)
+    if problem is not None:
+        raise DataError(f"{where}: {problem}")
     return DeckEntry(
         field(where, entry, "id", str),
         field(where, entry, "name", str),

@@ -13,8 +13,9 @@ from typing import Any, Generic, TypeVar
 
 from .actions import Action, ActionSpec
 from .errors import IllegalAction
+from .kinds import Kind, check_args
 from .ruleset import Result, Ruleset
-from .steps import Resolution, StepLog
+from .steps import QuietLog, Resolution, StepLog
 
 __all__ = ["Match", "canonical_hash"]
 
@@ -36,7 +37,17 @@ class Match(Generic[S, V]):
     >>> m.apply(0, m.legal_actions(0)[-1].build())  # doctest: +SKIP
     """
 
-    __slots__ = ("actions", "opening", "ruleset", "seats", "seed", "setup", "state")
+    __slots__ = (
+        "_legal",
+        "actions",
+        "opening",
+        "quiet",
+        "ruleset",
+        "seats",
+        "seed",
+        "setup",
+        "state",
+    )
 
     def __init__(
         self,
@@ -45,6 +56,8 @@ class Match(Generic[S, V]):
         setup: dict[str, Any],
         state: S,
         opening: Resolution,
+        *,
+        quiet: bool = False,
     ) -> None:
         self.ruleset = ruleset
         self.seed = seed
@@ -52,7 +65,10 @@ class Match(Generic[S, V]):
         self.seats = int(setup["seats"])
         self.state = state
         self.opening = opening
+        self.quiet = quiet
         self.actions: list[tuple[int, Action]] = []
+        # Each seat's legal actions for the state as it stands: dropped by every accepted action.
+        self._legal: dict[int, list[ActionSpec]] = {}
 
     @classmethod
     def new(
@@ -62,16 +78,21 @@ class Match(Generic[S, V]):
         setup: Mapping[str, Any] | None = None,
         *,
         views: bool = False,
+        quiet: bool = False,
     ) -> Match[S, V]:
-        """Start a match. Its opening steps (game start, first turn start) are in ``opening``."""
+        """Start a match. Its opening steps (game start, first turn start) are in ``opening``.
+
+        A ``quiet`` match (simulations, playouts, replays that only need the state) writes no
+        steps at all: its resolutions are empty, and the ruleset skips building captions."""
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
             raise ValueError(f"a seed is an integer in [0, 2**63), got {seed!r}")
         explicit = ruleset.normalize_setup(setup or {})
         state = ruleset.create(seed, explicit)
         seats = int(explicit["seats"])
-        log = StepLog((lambda: _views(ruleset, state, seats)) if views else None)
+        log = _log(quiet and not views, (lambda: _views(ruleset, state, seats)) if views else None)
         ruleset.begin(state, log)
-        return cls(ruleset, seed, explicit, state, Resolution(None, None, tuple(log.steps)))
+        opening = Resolution(None, None, tuple(log.steps))
+        return cls(ruleset, seed, explicit, state, opening, quiet=quiet)
 
     # -- asking -------------------------------------------------------------------------------
 
@@ -87,8 +108,17 @@ class Match(Generic[S, V]):
         return self.ruleset.pending(self.state)
 
     def legal_actions(self, seat: int) -> list[ActionSpec]:
+        """What ``seat`` may do now; exactly these (and the clock's action) are accepted."""
         self._check_seat(seat)
-        return self.ruleset.legal_actions(self.state, seat)
+        specs = self._legal.get(seat)
+        if specs is None:
+            specs = self._legal[seat] = self.ruleset.legal_actions(self.state, seat)
+        return list(specs)
+
+    def state_edited(self) -> None:
+        """Say that ``state`` was changed by hand, not by ``apply`` (a test's state surgery): the
+        legal actions are worked out anew."""
+        self._legal.clear()
 
     def view(self, seat: int | None = None) -> V:
         if seat is not None:
@@ -109,16 +139,37 @@ class Match(Generic[S, V]):
             raise IllegalAction("That is not an action.")
         if self.over:
             raise IllegalAction("The match is over.")
-        log = StepLog(self._snapshot if views else None)
-        self.ruleset.apply(self.state, seat, action, log)
+        kind = self._accepted(seat, action)
+        log = _log(self.quiet and not views, self._snapshot if views else None)
+        kind.handler(self.state, seat, action, log)
         self.actions.append((seat, action))
+        self._legal.clear()
         return Resolution(seat, action, tuple(log.steps))
+
+    def _accepted(self, seat: int, action: Action) -> Kind:
+        """The action's kind, if the action is one the seat may take now; else
+        :class:`IllegalAction` with the ruleset's reason."""
+        ruleset = self.ruleset
+        table: Mapping[str, Kind] | None = getattr(ruleset, "kinds", None)
+        if table is None:  # TRANSITION: a ruleset not yet on kinds checks actions itself
+            return Kind(action.kind, ruleset.apply)  # type: ignore[attr-defined]
+        kind: Kind | None = table.get(action.kind)
+        if kind is None:
+            raise IllegalAction(f"{ruleset.name.capitalize()} has no action {action.kind!r}.")
+        check_args(kind, action)
+        if kind.clock:
+            if seat in ruleset.pending(self.state):
+                return kind
+        elif _listed(self.legal_actions(seat), action):
+            return kind
+        reason = kind.why_not(self.state, seat, action) if kind.why_not is not None else None
+        raise IllegalAction(reason or _NOT_NOW)
 
     def _snapshot(self) -> dict[int | None, V]:
         return _views(self.ruleset, self.state, self.seats)
 
     def _check_seat(self, seat: int) -> None:
-        if not isinstance(seat, int) or not 0 <= seat < self.seats:
+        if type(seat) is not int or not 0 <= seat < self.seats:  # a bool is no seat
             raise IllegalAction(f"There is no seat {seat!r} in this match.")
 
     # -- records ------------------------------------------------------------------------------
@@ -134,6 +185,19 @@ class Match(Generic[S, V]):
             f"<Match {self.ruleset.name} seed={self.seed} actions={len(self.actions)} "
             f"hash={self.state_hash()[:12]}>"
         )
+
+
+_NOT_NOW = "That move is not possible now."
+_QUIET = QuietLog()
+
+
+def _log(quiet: bool, snapshot: Any) -> StepLog:
+    return _QUIET if quiet else StepLog(snapshot)
+
+
+def _listed(specs: list[ActionSpec], action: Action) -> bool:
+    kind = action.kind
+    return any(spec.kind == kind and spec.matches(action) for spec in specs)
 
 
 def _views(ruleset: Ruleset[S, V], state: S, seats: int) -> dict[int | None, V]:

@@ -91,6 +91,7 @@ def replay(
     get_ruleset: Callable[[str], Ruleset[Any, Any]],
     *,
     verify: bool = True,
+    quiet: bool = False,
 ) -> Match[Any, Any]:
     """Rebuild a match from its record. With ``verify``, the version and the final state hash
     must match the record's, else :class:`ReplayMismatch`."""
@@ -101,7 +102,7 @@ def replay(
             f"ruleset_version: the record was made with {data['ruleset']} "
             f"{data['ruleset_version']}, this build has {ruleset.version}"
         )
-    match = Match.new(ruleset, data["seed"], data["setup"])
+    match = Match.new(ruleset, data["seed"], data["setup"], quiet=quiet)
     for i, entry in enumerate(data["actions"]):
         try:
             action = Action.from_json(entry["action"])

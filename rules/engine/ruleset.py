@@ -1,16 +1,27 @@
-"""What a ruleset provides to the engine, and the result of a finished match."""
+"""What a ruleset provides to the engine (:class:`Ruleset`), the skeleton every ruleset shares
+(:class:`RulesetBase`), and the result of a finished match.
+
+A new ruleset subclasses :class:`RulesetBase` and writes only what is its own: its state
+(``create``), what happens before the first decision (``begin``), the actions a seat may take
+(``offer``) and the kinds that carry them out (``kinds``), who the match waits on (``pending``)
+and what each seat sees (``view``). Setup, starter decks, the engine's listing of ``always``
+kinds, results and the canonical state for the hash come from here. See ``docs/architecture.md``.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .actions import Action, ActionSpec
+from .canonical import canonical
+from .decks import DeckCard, DeckRule
+from .kinds import Kind
 from .rng import Rng
 from .steps import StepLog
 
-__all__ = ["DeckInfo", "Result", "Ruleset"]
+__all__ = ["DeckInfo", "Pool", "Result", "Ruleset", "RulesetBase"]
 
 S = TypeVar("S")
 V = TypeVar("V", covariant=True)
@@ -43,6 +54,8 @@ class Result:
             "detail": dict(self.detail),
         }
 
+    canonical = to_json
+
 
 @dataclass(frozen=True, slots=True)
 class DeckInfo:
@@ -57,9 +70,9 @@ class Ruleset(Protocol, Generic[S, V]):
     """The contract between the engine and one ruleset.
 
     A ruleset object holds no match state: everything of a match is in its state object ``S``, so
-    one ruleset object serves any number of matches. ``apply`` must check everything before it
-    changes anything, and raise :class:`~rules.engine.IllegalAction` with a readable reason
-    when the action is not allowed: a rejected action leaves the state as it was.
+    one ruleset object serves any number of matches. The engine accepts exactly the actions
+    ``legal_actions`` lists (and ``always`` and ``clock`` kinds, see :mod:`rules.engine.kinds`)
+    and runs the kind's handler, which must not fail on a listed action.
     """
 
     name: str
@@ -70,6 +83,7 @@ class Ruleset(Protocol, Generic[S, V]):
     timeout: Action | None
     """What the match's clock applies for a seat that ran out of time (LANES-4.5); ``None`` for
     a ruleset without a turn clock."""
+    kinds: Mapping[str, Kind]
 
     def starter_decks(self) -> list[DeckInfo]:
         """The decks a setup may name by id, in the order to offer them."""
@@ -93,8 +107,6 @@ class Ruleset(Protocol, Generic[S, V]):
 
     def legal_actions(self, state: S, seat: int) -> list[ActionSpec]: ...
 
-    def apply(self, state: S, seat: int, action: Action, log: StepLog) -> None: ...
-
     def view(self, state: S, seat: int | None) -> V:
         """What ``seat`` may see (``None``: a spectator). Hidden things are absent, not flagged."""
         ...
@@ -108,3 +120,148 @@ class Ruleset(Protocol, Generic[S, V]):
     def canonical(self, state: S) -> Any:
         """The whole state as plain JSON data, for the state hash."""
         ...
+
+
+class Deck(Protocol):
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def cards(self) -> Sequence[str]: ...
+
+    @property
+    def blurb(self) -> str: ...
+
+
+class Pool(Protocol):
+    """What the skeleton reads of a card pool: its cards, its starter decks and its digest."""
+
+    @property
+    def cards(self) -> Mapping[str, DeckCard]: ...
+
+    @property
+    def decks(self) -> Mapping[str, Deck]: ...
+
+    @property
+    def digest(self) -> str: ...
+
+
+class RulesetBase(Generic[S, V]):
+    """The skeleton every ruleset shares; a subclass fills in what is its own.
+
+    Class attributes a subclass sets: ``name``, ``rules_version`` (the rules' own version; the
+    card pool's digest is appended), ``min_seats``/``max_seats``, ``deck_rule`` (``None`` for a
+    game without decks), ``setup_fields`` (setup fields beyond ``seats`` and ``decks``, checked in
+    ``normalize_extra``), ``timeout`` and ``kinds``.
+    """
+
+    name: ClassVar[str]
+    rules_version: ClassVar[str]
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 2
+    deck_rule: ClassVar[DeckRule | None] = None
+    setup_fields: ClassVar[frozenset[str]] = frozenset()
+    timeout: ClassVar[Action | None] = None
+    kinds: ClassVar[Mapping[str, Kind]]
+
+    def __init__(self, pool: Pool) -> None:
+        self.pool = pool
+        self.version = f"{self.rules_version}+{pool.digest[:12]}"
+        self._always = tuple(k.always for k in self.kinds.values() if k.always is not None)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.version}>"
+
+    # -- setup --------------------------------------------------------------------------------
+
+    def starter_decks(self) -> list[DeckInfo]:
+        return [DeckInfo(d.id, d.name, d.blurb) for d in self.pool.decks.values()]
+
+    def normalize_setup(self, setup: Mapping[str, Any]) -> dict[str, Any]:
+        """``{"seats": n, "decks": [deck, ...], ...}``: a deck is a starter deck's id or a list
+        of card ids; missing decks default to the first starters."""
+        allowed = {"seats", *({"decks"} if self.deck_rule else ()), *self.setup_fields}
+        unknown = set(setup) - allowed
+        if unknown:
+            raise ValueError(f"setup: unknown field {sorted(unknown)[0]!r}")
+        seats = self._seats(setup.get("seats", self.min_seats))
+        out: dict[str, Any] = {"seats": seats}
+        if self.deck_rule is not None:
+            decks = list(setup.get("decks") or list(self.pool.decks)[:seats])
+            if len(decks) != seats:
+                raise ValueError("setup: decks: give one deck per player")
+            out["decks"] = [self._deck(i, deck) for i, deck in enumerate(decks)]
+        out.update(self.normalize_extra(setup, seats))
+        return out
+
+    def _seats(self, seats: object) -> int:
+        low, high = self.min_seats, self.max_seats
+        if not isinstance(seats, int) or isinstance(seats, bool) or not low <= seats <= high:
+            span = f"exactly {low}" if low == high else f"{low} to {high}"
+            raise ValueError(f"setup: seats: {self.name} is for {span} players")
+        return seats
+
+    def _deck(self, i: int, deck: Any) -> list[str]:
+        if isinstance(deck, str):
+            if deck not in self.pool.decks:
+                known = ", ".join(self.pool.decks)
+                raise ValueError(f"setup: decks[{i}]: no starter deck {deck!r} (known: {known})")
+            return list(self.pool.decks[deck].cards)
+        if not isinstance(deck, list | tuple):
+            raise ValueError(f"setup: decks[{i}]: a starter deck id or a list of card ids")
+        assert self.deck_rule is not None
+        cards = list(deck)
+        problem = self.deck_rule.problem(cards, self.pool.cards) or self.check_deck(cards)
+        if problem is not None:
+            raise ValueError(f"setup: decks[{i}]: {problem}")
+        return cards
+
+    def check_deck(self, cards: list[str]) -> str | None:
+        """What the ruleset checks of a deck beyond ``deck_rule`` (a message, or ``None``)."""
+        return None
+
+    def normalize_extra(self, setup: Mapping[str, Any], seats: int) -> dict[str, Any]:
+        """The ruleset's own setup fields, checked and made explicit."""
+        return {}
+
+    def random_setup(self, rng: Rng) -> dict[str, Any]:
+        if self.deck_rule is None:
+            return {}
+        starters = list(self.pool.decks)
+        return {"decks": [rng.choice(starters) for _ in range(self.min_seats)]}
+
+    # -- the match ----------------------------------------------------------------------------
+
+    def create(self, seed: int, setup: Mapping[str, Any]) -> S:
+        raise NotImplementedError
+
+    def begin(self, state: S, log: StepLog) -> None:
+        raise NotImplementedError
+
+    def offer(self, state: S, seat: int) -> list[ActionSpec]:
+        """The seat's legal actions, less the ``always`` kinds the engine adds after them."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: S, seat: int) -> list[ActionSpec]:
+        if self.result(state) is not None:
+            return []
+        specs = self.offer(state, seat)
+        for always in self._always:
+            specs.append(always(state, seat))
+        return specs
+
+    def view(self, state: S, seat: int | None) -> V:
+        raise NotImplementedError
+
+    def pending(self, state: S) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def result(self, state: S) -> Result | None:
+        found: Result | None = getattr(state, "result", None)
+        return found
+
+    def canonical(self, state: S) -> Any:
+        return canonical(state)

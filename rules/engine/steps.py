@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-__all__ = ["TURN_STARTED", "Event", "Resolution", "Step", "StepLog", "name_seats"]
+__all__ = ["TURN_STARTED", "Event", "QuietLog", "Resolution", "Step", "StepLog", "name_seats"]
 
 TURN_STARTED = "turn_started"
 """The public event every ruleset writes when a turn begins (a turn clock restarts on it)."""
@@ -107,10 +107,13 @@ class StepLog:
     """Where a ruleset writes events and closes steps while it resolves an action.
 
     ``snapshot``, when given, is called as each step closes and its result becomes the step's
-    ``views``; simulations leave it out and pay nothing for views.
+    ``views``; simulations leave it out and pay nothing for views. A :class:`QuietLog` keeps
+    nothing at all: a ruleset that builds a costly caption asks ``log.quiet`` first.
     """
 
     __slots__ = ("_events", "_snapshot", "steps")
+
+    quiet = False
 
     def __init__(self, snapshot: Callable[[], Mapping[int | None, Any]] | None = None) -> None:
         self._events: list[Event] = []
@@ -138,3 +141,26 @@ class StepLog:
         """Close a step only if events are waiting (so nothing is silently dropped)."""
         if self._events:
             self.step(caption)
+
+
+class QuietLog(StepLog):
+    """A log nobody reads (simulations, playouts, replays): events and steps are dropped as they
+    come, so a ruleset pays nothing for what it says. ``quiet`` tells it to skip building
+    captions and event data it would only throw away."""
+
+    __slots__ = ()
+
+    quiet = True
+
+    def event(self, kind: str, to: int | Iterable[int] | None = None, /, **data: Any) -> None:
+        return None
+
+    def step(self, caption: str, *, to: int | Iterable[int] | None = None) -> None:
+        return None
+
+    @property
+    def pending(self) -> tuple[Event, ...]:
+        return ()
+
+    def flush(self, caption: str) -> None:
+        return None

@@ -33,19 +33,6 @@ class TriggerQueue(Generic[T]):
     def pop(self) -> T:
         return self._items.popleft()
 
-    def resolve_all(self, resolve: Callable[[T], None], limit: int = 10_000) -> int:
-        """Resolve until empty (resolving may queue more); returns how many resolved.
-
-        ``limit`` stops a runaway chain with ``RuntimeError`` instead of hanging the match.
-        """
-        count = 0
-        while self._items:
-            if count >= limit:
-                raise RuntimeError(f"trigger chain longer than {limit}")
-            resolve(self._items.popleft())
-            count += 1
-        return count
-
     def __len__(self) -> int:
         return len(self._items)
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
 from ..engine.datafile import deck_entry, field, one_of, only, read_tables
+from ..engine.decks import DeckRule
 from .cards import (
     AURA_TARGETS,
     DRAWN_RESULTS,
@@ -45,10 +45,11 @@ from .checks import (
     parse_condition,
 )
 
-__all__ = ["DECK_SIZE", "MAX_COPIES", "default_data_dir", "load_pool"]
+__all__ = ["DECK_RULE", "DECK_SIZE", "MAX_COPIES", "default_data_dir", "load_pool"]
 
 DECK_SIZE = 40
 MAX_COPIES = 3
+DECK_RULE = DeckRule(DECK_SIZE, MAX_COPIES, "FANFARE-1.1")
 """FANFARE-1.1."""
 
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -293,13 +294,7 @@ def _stats(where: str, entry: Mapping[str, Any], kind: str) -> tuple[int, int]:
 
 
 def _deck(where: str, entry: Any, cards: Mapping[str, CardDef]) -> Deck:
-    deck = deck_entry(where, entry, cards, DECK_SIZE, "FANFARE-1.1")
-    for card_id, count in Counter(deck.cards).items():
-        if count > MAX_COPIES:
-            raise DataError(
-                f"{where}: cards: {count} copies of {card_id!r} (FANFARE-1.1: at most 3)"
-            )
-    return Deck(*deck)
+    return Deck(*deck_entry(where, entry, cards, DECK_RULE))
 
 
 def _plain(item: Any) -> Any:

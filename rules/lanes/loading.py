@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from ..engine.datafile import by_id, deck_entry, field, one_of, only, read_tables
+from ..engine.decks import DeckRule
 from .cards import (
     ADD_INTO,
     CONDITIONS,
@@ -34,10 +35,11 @@ from .cards import (
     LocationDef,
 )
 
-__all__ = ["DECK_SIZE", "default_data_dir", "load_pool"]
+__all__ = ["DECK_RULE", "DECK_SIZE", "default_data_dir", "load_pool"]
 
 DECK_SIZE = 12
-"""LANES-1.5."""
+DECK_RULE = DeckRule(DECK_SIZE, 1, "LANES-1.5", by_name=True)
+"""LANES-1.5: 12 cards, no two of one name."""
 
 
 class _HasId(Protocol):
@@ -236,13 +238,7 @@ def _check_refs(where: str, abilities: tuple[Ability, ...], cards: Mapping[str, 
 
 
 def _deck(where: str, entry: Any, cards: Mapping[str, CardDef]) -> Deck:
-    deck = deck_entry(where, entry, cards, DECK_SIZE, "LANES-1.5")
-    seen: set[str] = set()
-    for card_id in deck.cards:
-        if cards[card_id].name in seen:
-            raise DataError(f"{where}: cards: {cards[card_id].name!r} twice (LANES-1.5)")
-        seen.add(cards[card_id].name)
-    return Deck(*deck)
+    return Deck(*deck_entry(where, entry, cards, DECK_RULE))
 
 
 def _with_text(item: Any, text: str) -> Any:

@@ -56,28 +56,6 @@ def test_simultaneous_triggers_sort_by_the_ruleset_key_stably() -> None:
     assert [t[0] for t in queue] == ["already waiting", "h0", "h1", "b1", "b2"]
 
 
-def test_resolving_may_queue_more_which_wait_their_turn() -> None:
-    queue: TriggerQueue[str] = TriggerQueue()
-    queue.add("a")
-    queue.add("b")
-    order: list[str] = []
-
-    def resolve(t: str) -> None:
-        order.append(t)
-        if t == "a":
-            queue.add("a's follow-up")  # no interruption: it waits behind b
-
-    assert queue.resolve_all(resolve) == 3
-    assert order == ["a", "b", "a's follow-up"]
-
-
-def test_runaway_trigger_chain_stops() -> None:
-    queue: TriggerQueue[int] = TriggerQueue()
-    queue.add(0)
-    with pytest.raises(RuntimeError):
-        queue.resolve_all(lambda n: queue.add(n + 1), limit=50)
-
-
 # -- resolution space with priority (BREAKFALL-3.1, CHARM-6.3) ----------------------------------
 
 

@@ -1,21 +1,26 @@
-"""A tiny ruleset for testing the engine on its own: take 1 to 3 counters, last taker wins."""
+"""A tiny ruleset for testing the engine on its own: take 1 to 3 counters, last taker wins.
+
+It is written the way every ruleset is (``docs/architecture.md``, "How to add a ruleset"): a state,
+``begin``, ``offer``, its kinds, ``pending`` and ``view``; the skeleton does the rest.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from rules.engine import (
     Action,
     ActionSpec,
-    DeckInfo,
-    IllegalAction,
+    Kind,
     Option,
     Param,
     Result,
     Rng,
+    RulesetBase,
     StepLog,
+    kinds,
 )
 
 
@@ -35,18 +40,51 @@ class ToyView:
     my_secret: int | None
 
 
-class Toy:
+@dataclass(frozen=True)
+class _NoPool:
+    cards: Mapping[str, Any]
+    decks: Mapping[str, Any]
+    digest: str
+
+
+def _take(state: ToyState, seat: int, action: Action, log: StepLog) -> None:
+    n = action["n"]
+    assert isinstance(n, int)
+    state.counters -= n
+    log.event("took", None, seat=seat, n=n)
+    log.step(f"{{seat{seat}}} takes {n}.")
+    if state.counters == 0:
+        state.result = Result((seat,), "last", f"{{seat{seat}}} takes the last counter.")
+        log.step(state.result.summary)
+    else:
+        state.turn_seat = 1 - seat
+
+
+def _why_not_take(state: ToyState, seat: int, action: Action) -> str | None:
+    if seat != state.turn_seat:
+        return "It is not your turn."
+    return "Take 1, 2 or 3 counters (no more than are left)."
+
+
+def _resign(state: ToyState, seat: int, action: Action, log: StepLog) -> None:
+    state.result = Result((1 - seat,), "resign", f"{{seat{seat}}} resigns.")
+    log.step(state.result.summary)
+
+
+class Toy(RulesetBase[ToyState, ToyView]):
     name = "toy"
-    version = "1"
-    min_seats = 2
-    max_seats = 2
-    timeout = None
+    rules_version = "1"
+    setup_fields = frozenset({"counters"})
+    kinds: ClassVar[Mapping[str, Kind]] = kinds(
+        Kind("take", _take, ("n",), why_not=_why_not_take),
+        Kind("resign", _resign, always=lambda state, seat: ActionSpec("resign", "Resign")),
+    )
 
-    def starter_decks(self) -> list[DeckInfo]:
-        return []
+    def __init__(self) -> None:
+        super().__init__(_NoPool({}, {}, "0" * 12))
 
-    def normalize_setup(self, setup: Mapping[str, Any]) -> dict[str, Any]:
-        return {"seats": 2, "counters": int(setup.get("counters", 10))}
+    def normalize_extra(self, setup: Mapping[str, Any], seats: int) -> dict[str, Any]:
+        return {"counters": int(setup.get("counters", 10))}
 
     def random_setup(self, rng: Rng) -> dict[str, Any]:
         return {"counters": rng.between(5, 15)}
@@ -61,26 +99,11 @@ class Toy:
         log.event("secret", 1, value=state.hidden[1])
         log.step(f"{{seat{state.turn_seat}}} goes first.")
 
-    def legal_actions(self, state: ToyState, seat: int) -> list[ActionSpec]:
-        if state.result is not None or seat != state.turn_seat:
+    def offer(self, state: ToyState, seat: int) -> list[ActionSpec]:
+        if seat != state.turn_seat:
             return []
         options = tuple(Option(n, str(n)) for n in range(1, min(3, state.counters) + 1))
         return [ActionSpec("take", "Take counters", (), (Param("n", "How many", options),))]
-
-    def apply(self, state: ToyState, seat: int, action: Action, log: StepLog) -> None:
-        if seat != state.turn_seat:
-            raise IllegalAction("It is not your turn.")
-        n = action.get("n")
-        if action.kind != "take" or not isinstance(n, int) or not 1 <= n <= min(3, state.counters):
-            raise IllegalAction("Take 1, 2 or 3 counters (no more than are left).")
-        state.counters -= n
-        log.event("took", None, seat=seat, n=n)
-        log.step(f"{{seat{seat}}} takes {n}.")
-        if state.counters == 0:
-            state.result = Result((seat,), "last", f"{{seat{seat}}} takes the last counter.")
-            log.step(state.result.summary)
-        else:
-            state.turn_seat = 1 - seat
 
     def view(self, state: ToyState, seat: int | None) -> ToyView:
         return ToyView(
@@ -89,15 +112,3 @@ class Toy:
 
     def pending(self, state: ToyState) -> tuple[int, ...]:
         return () if state.result else (state.turn_seat,)
-
-    def result(self, state: ToyState) -> Result | None:
-        return state.result
-
-    def canonical(self, state: ToyState) -> Any:
-        return [
-            state.rng.state,
-            state.counters,
-            state.turn_seat,
-            state.hidden,
-            state.result.to_json() if state.result else None,
-        ]

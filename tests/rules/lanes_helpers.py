@@ -164,6 +164,7 @@ class Scenario:
     # -- acting through the public API --------------------------------------------------------
 
     def act(self, seat: int, kind: str, **args: int) -> Resolution:
+        self.match.state_edited()  # a test may have changed the state by hand since
         resolution = self.match.apply(seat, Action(kind, **args))
         self.last = [resolution]
         return resolution
@@ -183,6 +184,7 @@ class Scenario:
 
     def end_turn_both(self) -> list[Resolution]:
         """Both seats end the turn (seat 0 first): the reveal runs, and the next turn starts."""
+        self.match.state_edited()
         done = [self.match.apply(seat, Action("end_turn")) for seat in self.match.pending()]
         self.last = done
         return done
@@ -204,6 +206,7 @@ class Scenario:
         """Assert the action is refused and changes nothing; return the reason."""
         before = self.match.state_hash()
         try:
+            self.match.state_edited()
             self.match.apply(seat, Action(kind, **args))
         except IllegalAction as exc:
             assert self.match.state_hash() == before
@@ -213,6 +216,7 @@ class Scenario:
     # -- state surgery (see the module docstring) ---------------------------------------------
 
     def _take(self, card: Card) -> None:
+        self.match.state_edited()
         player = self.state.players[card.owner]
         for zone in (player.hand, player.deck):
             if card in zone:
@@ -247,10 +251,12 @@ class Scenario:
         """Surgery: this turn's energy (the maximum stays as the turns made it)."""
         player = self.state.players[seat]
         player.energy = player.turn_energy = energy
+        self.match.state_edited()
 
     def set_first(self, seat: int) -> None:
         """Surgery: who reveals first this turn (LANES-5.2 would otherwise decide)."""
         self.state.first = seat
+        self.match.state_edited()
 
 
 def prepare(

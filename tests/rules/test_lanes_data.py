@@ -216,7 +216,7 @@ BAD_DECKS = [
     ("11 cards", _deck(_TWELVE[:11]), "cards: a deck holds 12 cards (LANES-1.5), this one 11"),
     ("13 cards", _deck([*_TWELVE, "sapper"]), "this one 13"),
     ("a name twice", _deck([*_TWELVE[:11], "moth-page"]), "cards: 'Moth Page' twice (LANES-1.5)"),
-    ("unknown card", _deck([*_TWELVE[:11], "nobody"]), "cards: no card 'nobody'"),
+    ("unknown card", _deck([*_TWELVE[:11], "nobody"]), "cards: no deck card 'nobody'"),
     ("a token", _deck([*_TWELVE[:11], "spark"]), "cards: 'spark' is a token"),
 ]
 

@@ -82,6 +82,7 @@ class Game:
     # -- putting cards in place (nothing triggers) -----------------------------------------------
 
     def card(self, seat: int, card_id: str, zone: str) -> Card:
+        self.match.state_edited()
         return self.state.new_card(self.state.pool.cards[card_id], seat, zone)
 
     def give(self, seat: int, card_id: str) -> Card:
@@ -110,6 +111,7 @@ class Game:
     # -- acting ------------------------------------------------------------------------------
 
     def act(self, seat: int, action: Action, *, views: bool = False) -> Resolution:
+        self.match.state_edited()  # a test may have changed the state by hand since
         self.last = self.match.apply(seat, action, views=views)
         return self.last
 

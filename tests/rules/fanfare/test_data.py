@@ -198,7 +198,7 @@ def test_a_bad_card_names_file_card_and_field(tmp_path: Path, card: str, message
     [
         ('cards = ["v0"]', r"decks.toml: deck 'd': cards: a deck holds 40 cards"),
         (f"cards = [{_DECK.replace('v13', 'v0')}]", r"deck 'd': cards: .* copies of 'v0'"),
-        (f"cards = [{_DECK.replace('v13', 'zz')}]", r"deck 'd': cards: no card 'zz'"),
+        (f"cards = [{_DECK.replace('v13', 'zz')}]", r"deck 'd': cards: no deck card 'zz'"),
     ],
 )
 def test_a_bad_deck_names_file_deck_and_field(tmp_path: Path, deck: str, message: str) -> None:

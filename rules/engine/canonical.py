@@ -1,0 +1,84 @@
+"""A match state as plain JSON data, derived from the state's own fields (for the state hash).
+
+Nothing is listed by hand, so a field added to a state class is in the hash from the start. The
+walk is defined by the objects' structure alone, so equal states give equal data:
+
+- scalars stay as they are (a float is refused: it does not hash stably);
+- lists, tuples and deques become lists; sets become sorted lists; dicts become sorted pairs;
+- an object with ``__slots__`` (or a dataclass, or plain attributes) becomes a dict of its fields,
+  less those named in its class's ``__canonical_skip__`` (a card pool, a cache, anything derived
+  from the setup);
+- a class may name one attribute that stands for it, ``__canonical__ = "id"``: a card
+  definition is its id, the same in every match, so the hash need not hold its text;
+- an entity (an object with a ``uid``, such as a card) is written in full where the walk first
+  meets it and as ``["@", uid]`` wherever it is met again, so a card listed in a hand and in the
+  match's table of cards is in the hash once;
+- an object may still give its own ``canonical()`` where its fields are not the right form.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import deque
+from typing import Any
+
+__all__ = ["canonical"]
+
+_SCALARS = (int, str, bool, type(None))
+
+
+def canonical(state: object) -> Any:
+    """``state`` as plain JSON data (see the module's docstring for the rules)."""
+    return _Walk().value(state)
+
+
+class _Walk:
+    __slots__ = ("seen",)
+
+    def __init__(self) -> None:
+        self.seen: set[int] = set()
+
+    def value(self, x: object) -> Any:
+        if isinstance(x, _SCALARS):
+            return x
+        if isinstance(x, float):
+            raise TypeError("a match state holds no floats: they do not hash stably")
+        if isinstance(x, list | tuple | deque):
+            return [self.value(v) for v in x]
+        if isinstance(x, dict):
+            return sorted(([self.value(k), self.value(v)] for k, v in x.items()), key=_order)
+        if isinstance(x, set | frozenset):
+            return sorted((self.value(v) for v in x), key=_order)
+        return self.thing(x)
+
+    def thing(self, x: object) -> Any:
+        cls = type(x)
+        stands_for = getattr(cls, "__canonical__", None)
+        if stands_for is not None:
+            return self.value(getattr(x, stands_for))
+        own = getattr(x, "canonical", None)
+        if callable(own):
+            return self.value(own())
+        uid = getattr(x, "uid", None)
+        if uid is not None:
+            if id(x) in self.seen:
+                return ["@", uid]
+            self.seen.add(id(x))
+        skip = getattr(cls, "__canonical_skip__", ())
+        return {name: self.value(getattr(x, name)) for name in _fields(cls, x) if name not in skip}
+
+
+def _fields(cls: type, x: object) -> list[str]:
+    if dataclasses.is_dataclass(x):
+        return [f.name for f in dataclasses.fields(x)]
+    names: list[str] = []
+    for klass in reversed(cls.__mro__):
+        slots = klass.__dict__.get("__slots__", ())
+        names.extend([slots] if isinstance(slots, str) else slots)
+    if hasattr(x, "__dict__"):
+        names.extend(sorted(vars(x)))
+    return [n for n in names if not n.startswith("__")]
+
+
+def _order(value: Any) -> str:
+    return repr(value)
