@@ -16,7 +16,9 @@ from .simulate import simulate
 
 def _simulate(args: argparse.Namespace) -> int:
     ruleset = get_ruleset(args.ruleset)
-    report = simulate(ruleset, args.games, args.seed, get_ruleset=get_ruleset)
+    report = simulate(
+        ruleset, args.games, args.seed, get_ruleset=get_ruleset, replay_every=args.replay_every
+    )
     data = report.to_json()
     if args.json:
         print(json.dumps(data, sort_keys=True))
@@ -26,7 +28,7 @@ def _simulate(args: argparse.Namespace) -> int:
             f"  {data['games_per_second']:.0f} games/s, "
             f"{data['decisions_per_second']:.0f} decisions/s "
             f"({data['decisions']} decisions in {data['seconds']:.2f} s; "
-            f"replays took {data['replay_seconds']:.2f} s)"
+            f"{data['replays']} replays took {data['replay_seconds']:.2f} s)"
         )
         wins = ", ".join(f"seat {s}: {v:.1%}" for s, v in data["win_share"].items())
         print(f"  wins: {wins}; draws: {data['draw_share']:.1%}")
@@ -88,6 +90,13 @@ def _cards(args: argparse.Namespace) -> int:
     return 0
 
 
+def _at_least_one(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
+    return value
+
+
 def _times(n: int) -> str:
     return f"{n}× " if n > 1 else ""
 
@@ -96,10 +105,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rules", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
 
-    sim = commands.add_parser("simulate", help="play random matches, replay each, compare hashes")
+    sim = commands.add_parser("simulate", help="play random matches, replay some, compare hashes")
     sim.add_argument("ruleset", choices=sorted(RULESETS))
     sim.add_argument("--games", type=int, default=1000, help="matches to play (default 1000)")
     sim.add_argument("--seed", type=int, default=1, help="seed of the whole run (default 1)")
+    sim.add_argument(
+        "--replay-every",
+        type=_at_least_one,
+        default=10,
+        metavar="N",
+        help="replay and hash-check match 0 and every N-th (1 = all; default 10); "
+        "a failed match is always replayed",
+    )
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.set_defaults(run=_simulate)
 

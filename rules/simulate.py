@@ -1,8 +1,12 @@
 """Whole matches played with random legal actions: for soak tests, benchmarks and the CLI.
 
-The random player only ever picks from ``legal_actions``, so any rejection is a bug. After each
-match the record is replayed and its state hash compared; a ruleset may also supply
-``invariants(state)`` returning the invariants the state breaks.
+The random player only ever picks from ``legal_actions``, so any rejection is a bug. A ruleset may
+also supply ``invariants(state)`` returning the invariants the state breaks.
+
+``simulate`` replays a sample of the matches it plays from their records and compares state
+hashes: the first match, every ``replay_every``-th after it, and every match that failed. A replay
+costs about as much as the match itself, and a nondeterminism bug shows in any match, so replaying
+every one mostly doubles the run; ``replay_every=1`` replays them all.
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ class SimulationReport:
     games: int = 0
     decisions: int = 0
     seconds: float = 0.0
+    replays: int = 0
     replay_seconds: float = 0.0
     wins: Counter[int] = field(default_factory=Counter)
     draws: int = 0
@@ -65,6 +70,7 @@ class SimulationReport:
             "games": self.games,
             "decisions": self.decisions,
             "seconds": round(self.seconds, 3),
+            "replays": self.replays,
             "replay_seconds": round(self.replay_seconds, 3),
             "games_per_second": round(self.games_per_second, 1),
             "decisions_per_second": round(self.decisions_per_second, 1),
@@ -121,13 +127,27 @@ def random_match(
     weights: Mapping[str, float] = DEFAULT_WEIGHTS,
 ) -> Match[Any, Any]:
     """Play one whole match with random legal actions; ``check`` runs after every action."""
+    match = _start(ruleset, seed)
+    _play_out(match, seed, check, weights)
+    return match
+
+
+def _start(ruleset: Ruleset[Any, Any], seed: int) -> Match[Any, Any]:
     setup = ruleset.random_setup(Rng(derive_seed(seed, "setup")))
-    match = Match.new(ruleset, seed, setup)
+    return Match.new(ruleset, seed, setup)
+
+
+def _play_out(
+    match: Match[Any, Any],
+    seed: int,
+    check: Callable[[Match[Any, Any]], list[str]] | None,
+    weights: Mapping[str, float],
+) -> None:
     rng = Rng(derive_seed(seed, "policy"))
     per_mille = {kind: max(1, int(w * 1000)) for kind, w in weights.items()}
     for _ in range(MAX_DECISIONS):
         if match.over:
-            return match
+            return
         seat = _pick_seat(match, rng)
         specs = match.legal_actions(seat)
         if not specs:
@@ -153,37 +173,77 @@ def simulate(
     *,
     get_ruleset: Callable[[str], Ruleset[Any, Any]] | None = None,
     stop_on_failure: bool = False,
+    replay_every: int = 10,
 ) -> SimulationReport:
-    """Play ``games`` random matches, replay each from its record and compare hashes."""
+    """Play ``games`` random matches; replay from its record, and compare hashes of, match 0,
+    every ``replay_every``-th after it (counting from 0) and every match that failed."""
+    if replay_every < 1:
+        raise ValueError(f"replay_every is at least 1, got {replay_every!r}")
     report = SimulationReport(ruleset.name, ruleset.version, seed)
     invariants = getattr(ruleset, "invariants", None)
     check = (lambda m: list(invariants(m.state))) if invariants is not None else None
     lookup = get_ruleset or (lambda name: ruleset)
     for i in range(games):
         match_seed = derive_seed(seed, f"match-{i}")
-        started = time.perf_counter()
-        try:
-            match = random_match(ruleset, match_seed, check=check)
-        except Exception as exc:
-            report.failures.append(f"{type(exc).__name__}: {exc} (match seed {match_seed})")
-            if stop_on_failure:
-                break
+        match, failure = _play_one(report, ruleset, match_seed, check)
+        if failure is None and i % replay_every:
             continue
-        finally:
-            report.seconds += time.perf_counter() - started
-        report.games += 1
-        report.decisions += len(match.actions)
-        result = match.result
-        assert result is not None
-        report.reasons[result.reason] += 1
-        if result.draw:
-            report.draws += 1
-        for winner in result.winners:
-            report.wins[winner] += 1
-        started = time.perf_counter()
-        try:
-            replay(match.record(), lookup)
-        except Exception as exc:
-            report.failures.append(f"replay: {exc} (match seed {match_seed})")
-        report.replay_seconds += time.perf_counter() - started
+        mismatch = _replay_one(report, match, lookup)
+        if failure is None:
+            if mismatch is not None:
+                report.failures.append(f"replay: {mismatch} (match seed {match_seed})")
+            continue
+        # A failed match is reported once; a replay that does not come to the state the match
+        # failed in adds that its record does not reproduce it.
+        tail = f"; replay: {mismatch}" if mismatch is not None else ""
+        report.failures.append(f"{failure} (match seed {match_seed}){tail}")
+        if stop_on_failure:
+            break
     return report
+
+
+def _play_one(
+    report: SimulationReport,
+    ruleset: Ruleset[Any, Any],
+    match_seed: int,
+    check: Callable[[Match[Any, Any]], list[str]] | None,
+) -> tuple[Match[Any, Any] | None, str | None]:
+    """Play one match into ``report``: the match (as far as it got) and its failure, if any."""
+    started = time.perf_counter()
+    match: Match[Any, Any] | None = None
+    try:
+        match = _start(ruleset, match_seed)
+        _play_out(match, match_seed, check, DEFAULT_WEIGHTS)
+    except Exception as exc:
+        return match, f"{type(exc).__name__}: {exc}"
+    finally:
+        report.seconds += time.perf_counter() - started
+    report.games += 1
+    report.decisions += len(match.actions)
+    result = match.result
+    assert result is not None
+    report.reasons[result.reason] += 1
+    if result.draw:
+        report.draws += 1
+    for winner in result.winners:
+        report.wins[winner] += 1
+    return match, None
+
+
+def _replay_one(
+    report: SimulationReport,
+    match: Match[Any, Any] | None,
+    lookup: Callable[[str], Ruleset[Any, Any]],
+) -> str | None:
+    """Replay ``match`` from its record into ``report``; what went wrong, if anything."""
+    if match is None:
+        return None  # it failed before it started: there is no record
+    started = time.perf_counter()
+    try:
+        replay(match.record(), lookup)
+    except Exception as exc:
+        return str(exc)
+    finally:
+        report.replays += 1
+        report.replay_seconds += time.perf_counter() - started
+    return None

@@ -7,8 +7,10 @@ from rules.simulate import simulate
 
 
 def test_random_matches_replay_exactly() -> None:
-    report = simulate(get_ruleset("lanes"), games=300, seed=2024, get_ruleset=get_ruleset)
+    report = simulate(
+        get_ruleset("lanes"), games=300, seed=2024, get_ruleset=get_ruleset, replay_every=1
+    )
     assert report.failures == []
-    assert report.games == 300
+    assert report.games == report.replays == 300
     # Random play still ends every way a match can end.
     assert {"locations", "power", "retreat"} <= set(report.reasons)
