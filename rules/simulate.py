@@ -125,16 +125,18 @@ def random_match(
     *,
     check: Callable[[Match[Any, Any]], list[str]] | None = None,
     weights: Mapping[str, float] = DEFAULT_WEIGHTS,
+    quiet: bool = True,
 ) -> Match[Any, Any]:
-    """Play one whole match with random legal actions; ``check`` runs after every action."""
-    match = _start(ruleset, seed)
+    """Play one whole match with random legal actions; ``check`` runs after every action.
+    The match is ``quiet`` (no steps written) unless asked otherwise."""
+    match = _start(ruleset, seed, quiet)
     _play_out(match, seed, check, weights)
     return match
 
 
-def _start(ruleset: Ruleset[Any, Any], seed: int) -> Match[Any, Any]:
+def _start(ruleset: Ruleset[Any, Any], seed: int, quiet: bool) -> Match[Any, Any]:
     setup = ruleset.random_setup(Rng(derive_seed(seed, "setup")))
-    return Match.new(ruleset, seed, setup)
+    return Match.new(ruleset, seed, setup, quiet=quiet)
 
 
 def _play_out(
@@ -212,7 +214,7 @@ def _play_one(
     started = time.perf_counter()
     match: Match[Any, Any] | None = None
     try:
-        match = _start(ruleset, match_seed)
+        match = _start(ruleset, match_seed, True)
         _play_out(match, match_seed, check, DEFAULT_WEIGHTS)
     except Exception as exc:
         return match, f"{type(exc).__name__}: {exc}"
@@ -240,7 +242,7 @@ def _replay_one(
         return None  # it failed before it started: there is no record
     started = time.perf_counter()
     try:
-        replay(match.record(), lookup)
+        replay(match.record(), lookup, quiet=True)
     except Exception as exc:
         return str(exc)
     finally:
