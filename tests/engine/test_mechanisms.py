@@ -1,10 +1,10 @@
-"""The shared mechanisms: staging, trigger queue, hidden roles, loop guard."""
+"""The shared mechanisms: staging, trigger queue, hidden roles."""
 
 from __future__ import annotations
 
 import pytest
 
-from rules.engine import HiddenRoles, LoopGuard, Staging, TriggerQueue
+from rules.engine import HiddenRoles, Staging, TriggerQueue
 
 # -- simultaneous hidden staging (LANES-4) ------------------------------------------------------
 
@@ -95,20 +95,3 @@ def test_each_seat_knows_only_its_own_role_until_revealed() -> None:
 def test_seat_counts_are_two_to_ten(seats: int) -> None:
     with pytest.raises(ValueError):
         HiddenRoles(["good"] * seats)
-
-
-# -- loops nobody can stop (BREAKFALL-6.3) ------------------------------------------------------
-
-
-def test_a_state_repeated_without_a_choice_is_a_loop() -> None:
-    guard = LoopGuard()
-    assert not guard.repeated("s1")
-    assert not guard.repeated("s2")
-    assert guard.repeated("s1")
-
-
-def test_a_choice_in_between_breaks_the_watch() -> None:
-    guard = LoopGuard()
-    guard.repeated("s1")
-    guard.choice_made()
-    assert not guard.repeated("s1")
