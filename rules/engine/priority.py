@@ -167,8 +167,10 @@ class PriorityStack(Generic[T]):
         self.passed.clear()
         if self.mode == SPACE:
             self._holder = self._first_live(self.opener)
-        elif not self.entries and self.declarer is not None:
-            self._holder = self.after_chain
+        elif self.closed and not self.entries:
+            # A chain rule processing opened (no declarer) gives priority back to the opener.
+            after = self.after_chain if self.declarer is not None else self._first_live(self.opener)
+            self._holder = after
             self.closed = False
             self.declarer = None
         return entry

@@ -217,6 +217,24 @@ def test_chain_a_lone_live_seat_closes_its_own_chain_at_once() -> None:
     assert chain.holder == 0
 
 
+def test_chain_opened_by_rule_processing_returns_priority_to_the_opener() -> None:
+    chain: PriorityStack[str] = PriorityStack(3, opener=1, mode=CHAIN)
+    chain.enter_triggered([(0, "P.Skill")])
+    assert chain.after_chain is None
+    assert pass_round(chain, 1, 2)[-1] == PassOutcome(chain_closed=True)
+    chain.resolve_next()
+    assert not chain.closed and chain.holder == 1
+
+
+def test_chain_an_automatic_entry_in_an_open_chain_keeps_the_holder() -> None:
+    chain: PriorityStack[str] = PriorityStack(2, opener=0, mode=CHAIN)
+    chain.enter(0, "declaration")
+    chain.enter_triggered([(1, "check")], automatic=True)
+    assert chain.holder is None
+    chain.resolve_next()
+    assert chain.holder == 1 and not chain.closed
+
+
 def test_a_new_round_needs_an_empty_space() -> None:
     chain: PriorityStack[str] = PriorityStack(2, opener=0, mode=CHAIN)
     chain.enter(0, "declaration")
