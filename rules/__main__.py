@@ -7,9 +7,10 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
-from .engine import RecordError, name_seats, read_record, replay
+from .engine import RecordError, dump_record, name_seats, read_record, replay
 from .registry import RULESETS, get_ruleset
 from .simulate import simulate
 
@@ -44,10 +45,12 @@ def _simulate(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     try:
         record = read_record(args.file)
-        match = replay(record, get_ruleset, verify=not args.no_verify)
+        match = replay(record, get_ruleset, verify=not (args.no_verify or args.restamp))
     except (OSError, RecordError, KeyError) as exc:
         print(f"replay failed: {exc}", file=sys.stderr)
         return 1
+    if args.restamp:
+        return _restamp(args.file, record, match)
     result = match.result
     print(
         f"{record['ruleset']} {record['ruleset_version']}, seed {record['seed']}, "
@@ -59,6 +62,20 @@ def _replay(args: argparse.Namespace) -> int:
         names = ", ".join(f"seat {w}" for w in result.winners) or "nobody (draw)"
         print(f"result: {names} ({result.reason}) — {name_seats(result.summary)}")
     print(f"state hash: {match.state_hash()}")
+    return 0
+
+
+def _restamp(path: str, record: dict[str, Any], match: Any) -> int:
+    """Write the record again with this build's version and state hash, keeping its actions: for
+    a deliberate change that alters the hash but not the match (the result must not change)."""
+    result = match.result.to_json() if match.result is not None else None
+    if result != record.get("result"):
+        print(f"not restamped: the result changed ({record.get('result')} → {result})")
+        return 1
+    meta = record.get("meta") or {}
+    Path(path).write_text(dump_record(match.record(meta)), encoding="utf-8")
+    print(f"restamped {path}: {record['ruleset_version']} → {match.ruleset.version}")
+    print(f"  state hash {record.get('state_hash')} → {match.state_hash()}")
     return 0
 
 
@@ -126,6 +143,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--no-verify",
         action="store_true",
         help="replay even if the version or the final hash differ",
+    )
+    rep.add_argument(
+        "--restamp",
+        action="store_true",
+        help="write the record again with this build's version and hash (same actions; "
+        "refused if the result differs)",
     )
     rep.set_defaults(run=_replay)
 

@@ -8,33 +8,41 @@ from __future__ import annotations
 
 from .actions import Action, ActionSpec, ArgValue, Option, Param, Scalar
 from .canonical import canonical
+from .choices import SecretChoice
 from .decks import DeckRule
 from .errors import IllegalAction, RecordError, ReplayMismatch
 from .kinds import Kind, kinds
-from .loops import LoopGuard
+from .loops import LoopBlocks, LoopCount, LoopGuard, state_key
 from .match import Match, canonical_hash
-from .priority import PassOutcome, PriorityStack
+from .ordering import TriggerOrder
+from .priority import CHAIN, SPACE, Entry, PassOutcome, PriorityStack
 from .record import dump_record, load_record, read_record, replay, to_record
 from .resolve import CHAIN_LIMIT, settle
 from .rng import Rng, derive_seed
-from .roles import HiddenRoles
+from .roles import HiddenRoles, Knowledge
 from .ruleset import DeckInfo, Result, Ruleset, RulesetBase
 from .staging import Staging
 from .steps import TURN_STARTED, Event, QuietLog, Resolution, Step, StepLog, name_seats
 from .triggers import TriggerQueue
 
 __all__ = [
+    "CHAIN",
     "CHAIN_LIMIT",
+    "SPACE",
     "TURN_STARTED",
     "Action",
     "ActionSpec",
     "ArgValue",
     "DeckInfo",
     "DeckRule",
+    "Entry",
     "Event",
     "HiddenRoles",
     "IllegalAction",
     "Kind",
+    "Knowledge",
+    "LoopBlocks",
+    "LoopCount",
     "LoopGuard",
     "Match",
     "Option",
@@ -50,9 +58,11 @@ __all__ = [
     "Ruleset",
     "RulesetBase",
     "Scalar",
+    "SecretChoice",
     "Staging",
     "Step",
     "StepLog",
+    "TriggerOrder",
     "TriggerQueue",
     "canonical",
     "canonical_hash",
@@ -64,5 +74,6 @@ __all__ = [
     "read_record",
     "replay",
     "settle",
+    "state_key",
     "to_record",
 ]

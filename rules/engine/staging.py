@@ -57,14 +57,3 @@ class Staging(Generic[T]):
             items.clear()
         self.ended = [False] * len(self.ended)
         self.locked = [False] * len(self.locked)
-
-    def canonical(self) -> list[object]:
-        return [
-            [list(self.ended), list(self.locked)],
-            [[_plain(item) for item in items] for items in self.staged],
-        ]
-
-
-def _plain(item: object) -> object:
-    to_json = getattr(item, "to_json", None)
-    return to_json() if callable(to_json) else item

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ..engine import Action, Option, Result, Rng, Staging
+from ..engine import Action, Option, Result, Rng, Staging, canonical
 from .cards import CardDef, CardPool, LocationDef
 
 __all__ = ["SLOTS", "Card", "LanesState", "Location", "Player", "Staged"]
@@ -268,6 +268,6 @@ class LanesState:
             [p.canonical() for p in self.players],
             [loc.canonical() for loc in self.locations],
             [c.canonical() for c in sorted(self.cards.values(), key=lambda c: c.uid)],
-            self.staging.canonical(),
+            canonical(self.staging),
             None if self.result is None else self.result.to_json(),
         ]

@@ -1,10 +1,10 @@
-"""The shared mechanisms: staging, trigger queue, resolution space, hidden roles, loop guard."""
+"""The shared mechanisms: staging, trigger queue, hidden roles."""
 
 from __future__ import annotations
 
 import pytest
 
-from rules.engine import HiddenRoles, LoopGuard, PriorityStack, Staging, TriggerQueue
+from rules.engine import HiddenRoles, Staging, TriggerQueue
 
 # -- simultaneous hidden staging (LANES-4) ------------------------------------------------------
 
@@ -56,51 +56,6 @@ def test_simultaneous_triggers_sort_by_the_ruleset_key_stably() -> None:
     assert [t[0] for t in queue] == ["already waiting", "h0", "h1", "b1", "b2"]
 
 
-# -- resolution space with priority (BREAKFALL-3.1, CHARM-6.3) ----------------------------------
-
-
-def test_entries_resolve_last_in_first_out_after_all_pass() -> None:
-    space: PriorityStack[str] = PriorityStack(2, opener=0)
-    space.enter(0, "technique")
-    assert space.holder == 1
-    space.enter(1, "answer")
-    assert space.holder == 0
-    assert space.pass_priority(0).resolve is None
-    outcome = space.pass_priority(1)
-    assert outcome.resolve == (1, "answer") and space.holder == 0
-    space.pass_priority(0)
-    assert space.pass_priority(1).resolve == (0, "technique")
-    space.pass_priority(0)
-    assert space.pass_priority(1).closed
-
-
-def test_a_declaration_starts_the_round_of_passes_again() -> None:
-    space: PriorityStack[str] = PriorityStack(3, opener=1)
-    space.pass_priority(1)
-    space.pass_priority(2)
-    space.enter(0, "late answer")  # seat 0 declares instead of passing
-    for seat in (1, 2):
-        assert space.pass_priority(seat).resolve is None
-    assert space.pass_priority(0).resolve == (0, "late answer")
-
-
-def test_only_the_holder_acts() -> None:
-    space: PriorityStack[str] = PriorityStack(2, opener=0)
-    with pytest.raises(ValueError):
-        space.pass_priority(1)
-    with pytest.raises(ValueError):
-        space.enter(1, "x")
-
-
-def test_rule_processing_enters_triggers_without_moving_priority() -> None:
-    space: PriorityStack[str] = PriorityStack(2, opener=0)
-    space.pass_priority(0)
-    space.enter_triggered([(0, "turn player's trigger"), (1, "other's trigger")])
-    assert space.holder == 1 and space.passes == 0
-    space.pass_priority(1)
-    assert space.pass_priority(0).resolve == (1, "other's trigger")
-
-
 # -- hidden roles, 2 to 10 seats (ESPER) --------------------------------------------------------
 
 
@@ -118,20 +73,3 @@ def test_each_seat_knows_only_its_own_role_until_revealed() -> None:
 def test_seat_counts_are_two_to_ten(seats: int) -> None:
     with pytest.raises(ValueError):
         HiddenRoles(["good"] * seats)
-
-
-# -- loops nobody can stop (BREAKFALL-6.3) ------------------------------------------------------
-
-
-def test_a_state_repeated_without_a_choice_is_a_loop() -> None:
-    guard = LoopGuard()
-    assert not guard.repeated("s1")
-    assert not guard.repeated("s2")
-    assert guard.repeated("s1")
-
-
-def test_a_choice_in_between_breaks_the_watch() -> None:
-    guard = LoopGuard()
-    guard.repeated("s1")
-    guard.choice_made()
-    assert not guard.repeated("s1")
