@@ -104,6 +104,12 @@ MIGRATIONS: tuple[str, ...] = (
         WHERE id = NEW.match_id;
     END;
     """,
+    # 2: state hashes are computed from the state's own fields now (the engine's hash format 2):
+    # those stored by earlier builds cannot be compared, so they are forgotten; a match replays
+    # as before and its next action stores a hash of the new form.
+    """
+    UPDATE matches SET state_hash = NULL;
+    """,
 )
 """Schema migrations in order; ``PRAGMA user_version`` is how many have been applied."""
 

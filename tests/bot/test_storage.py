@@ -46,6 +46,24 @@ async def test_reopening_keeps_everything_and_a_newer_schema_is_refused(tmp_path
         await Storage.open(path)
 
 
+async def test_hashes_of_the_old_format_are_forgotten_by_migration_2(tmp_path: Path) -> None:
+    path = tmp_path / "parlor.db"
+    async with aiosqlite.connect(path) as db:  # a database as the first build left it
+        await db.executescript(f"BEGIN; {MIGRATIONS[0]} PRAGMA user_version = 1; COMMIT;")
+        await db.execute(
+            "INSERT INTO matches (channel_id, ruleset, status, creator_id, turn_limit, "
+            "state_hash, created_at, updated_at) VALUES (10, 'lanes', 'active', 7, 60, 'old', 0, 0)"
+        )
+        await db.commit()
+    storage = await Storage.open(path)
+    try:
+        (row,) = await storage.matches_to_resume()
+        assert row.state_hash is None  # nothing to compare: the match replays as recorded
+        assert await storage.schema_version() == len(MIGRATIONS)
+    finally:
+        await storage.close()
+
+
 async def test_one_open_match_per_channel(tmp_path: Path) -> None:
     storage = await Storage.open(tmp_path / "parlor.db")
     try:

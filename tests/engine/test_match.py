@@ -83,10 +83,18 @@ def test_record_of_another_version_is_refused_unless_asked() -> None:
     assert replay(record, lookup, verify=False).over
 
 
+def test_a_version_1_record_replays_but_its_old_form_of_hash_is_not_compared() -> None:
+    record = random_match(TOY, seed=5).record()
+    record["format_version"] = 1
+    record["state_hash"] = "a hash made the old way"
+    assert replay(record, lookup).state_hash() != record["state_hash"]
+
+
 @pytest.mark.parametrize(
     ("field", "value", "message"),
     [
         ("format", "other", "format"),
+        ("format_version", 3, "format_version"),
         ("seed", "x", "seed"),
         ("actions", [{"seat": "a"}], r"actions\[0\].seat"),
         ("actions", [{"seat": 0, "action": {}}], r"actions\[0\].action"),
