@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from ..engine.wording import ENGLISH_FORMS, Wording
-from .cards import CHOSEN, KEYWORDS, Ability, CardDef, Condition, Part
+from .cards import EFFECTS, KEYWORDS, PLAYER_TARGETS, Ability, CardDef, Condition, Part
 
 __all__ = ["ENGLISH", "ability_text", "card_text", "condition_text", "finish_card", "keyword_text"]
 
@@ -179,27 +179,10 @@ ENGLISH = Wording(
 """The English rules text of fanfare cards."""
 
 
-_OBJECTS = frozenset(
-    {
-        *CHOSEN,
-        "it",
-        "foe",
-        "own_leader",
-        "enemy_leader",
-        "leaders",
-        "allies",
-        "other_allies",
-        "enemy_followers",
-        "followers",
-        "enemies",
-        "all",
-        "random_enemy_follower",
-        "random_ally",
-        "random_hand_card",
-        "own_hand",
-        "own_amulets",
-    }
-)
+_OBJECTS = frozenset(t for rule in EFFECTS.values() for t in rule.targets) - {
+    "self",
+    *PLAYER_TARGETS,
+}
 """Targets that are cards or leaders, named by ``object.<target>`` (the others are players)."""
 
 
