@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine.carddata import PoolCards
 from ..engine.datafile import DataError
 
 __all__ = [
@@ -337,16 +338,8 @@ class Deck(_Value):
 
 
 @dataclass(frozen=True, slots=True)
-class CardPool(_Value):
+class CardPool(PoolCards[CardDef], _Value):
     cards: Mapping[str, CardDef]
     decks: Mapping[str, Deck]
     abilities: Mapping[str, Ability]  # by key, granted ones included
     digest: str
-
-    def card(self, card_id: str) -> CardDef:
-        return self.cards[card_id]
-
-    @property
-    def playable(self) -> list[CardDef]:
-        """The cards a deck may hold (tokens are only ever made by abilities)."""
-        return [c for c in self.cards.values() if not c.token]

@@ -7,7 +7,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ..engine.datafile import one_of
+from ..engine.carddata import made_card
+from ..engine.datafile import in_range, numbered, one_of
 from .cards import (
     AMOUNT_FROM,
     CHOSEN,
@@ -33,7 +34,6 @@ __all__ = [
     "check_target",
     "check_when",
     "check_zone",
-    "in_range",
     "parse_condition",
 ]
 
@@ -51,11 +51,6 @@ def parse_condition(where: str, text: Any) -> Condition:
     if subject not in SUBJECTS:
         raise DataError(f"{where}: {subject!r} is not one of {', '.join(SUBJECTS)}")
     return Condition(subject, op, n)
-
-
-def in_range(where: str, name: str, value: int, low: int, high: int) -> None:
-    if not low <= value <= high:
-        raise DataError(f"{where}: {name}: {value} is outside {low}..{high}")
 
 
 def check_target(where: str, target: str, effect: str, when: str, kind: str, granted: bool) -> None:
@@ -166,7 +161,7 @@ def check_card_abilities(
 
 
 def check_refs(where: str, card: CardDef, cards: Mapping[str, CardDef]) -> None:
-    for i, ability in enumerate(card.abilities):
+    for at, ability in numbered(where, "ability", card.abilities):
         parts = list(ability.parts)
         for part in ability.parts:
             if part.grants is not None:
@@ -174,13 +169,11 @@ def check_refs(where: str, card: CardDef, cards: Mapping[str, CardDef]) -> None:
         for part in parts:
             if part.card is None:
                 continue
-            made = cards.get(part.card)
-            at = f"{where}: ability {i + 1}: card"
-            if made is None:
-                raise DataError(f"{at}: no card {part.card!r}")
+            made = made_card(at, part.card, cards)
+            at_card = f"{at}: card"
             if part.effect in ("summon", "transform") and made.kind == "spell":
-                raise DataError(f"{at}: {part.effect} makes a follower or amulet")
+                raise DataError(f"{at_card}: {part.effect} makes a follower or amulet")
             if part.effect == "transform" and made.kind != "follower":
-                raise DataError(f"{at}: transform makes a follower")
+                raise DataError(f"{at_card}: transform makes a follower")
             if part.effect == "add" and made.drawn_result is not None:
-                raise DataError(f"{at}: {made.name} only works when drawn from the deck")
+                raise DataError(f"{at_card}: {made.name} only works when drawn from the deck")

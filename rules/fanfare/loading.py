@@ -7,15 +7,25 @@ together are in :mod:`rules.fanfare.cards`.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import fields, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from ..engine.datafile import deck_entry, field, one_of, only, read_tables
+from ..engine.carddata import placed, pool_digest, read_pool, shipped_data
+from ..engine.datafile import (
+    by_id,
+    choice,
+    choices,
+    deck_entry,
+    each,
+    field,
+    number,
+    one_of,
+    table,
+)
 from ..engine.decks import DeckRule
 from .cards import (
     AURA_TARGETS,
@@ -28,7 +38,6 @@ from .cards import (
     Ability,
     CardDef,
     CardPool,
-    Condition,
     DataError,
     Deck,
     Part,
@@ -41,7 +50,6 @@ from .checks import (
     check_target,
     check_when,
     check_zone,
-    in_range,
     parse_condition,
 )
 
@@ -54,43 +62,29 @@ DECK_RULE = DeckRule(DECK_SIZE, MAX_COPIES, "FANFARE-1.1")
 
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 _PART_FIELDS = {f.name for f in fields(Part)}
-_ABILITY_FIELDS = {"when", "zone", "condition", "then"} | _PART_FIELDS
+_OWN_FIELDS = {"when", "zone", "condition", "then"}
+"""The fields of an ability that are not its first part's (a later part has none of them)."""
+_ABILITY_FIELDS = _OWN_FIELDS | _PART_FIELDS
 _GRANTABLE = frozenset(
     {"last_words", "leave", "strike", "clash", "turn_start", "turn_end", "evolve"}
     | (LEADER_TIMINGS - {"turn_start", "turn_end"})
 )
+_FILES = {"card": "cards.toml", "deck": "decks.toml"}
 
 
 def default_data_dir() -> Path:
-    return Path(__file__).resolve().parents[2] / "data" / "fanfare"
+    return shipped_data("fanfare")
 
 
 def load_pool(data_dir: str | Path | None = None) -> CardPool:
     """Load and validate ``cards.toml`` and ``decks.toml``."""
     from .text import finish_card
 
-    root = Path(data_dir) if data_dir is not None else default_data_dir()
-    raw_cards = read_tables(root / "cards.toml", "card")
-    cards: dict[str, CardDef] = {}
-    wheres: dict[str, str] = {}
-    names: set[str] = set()
-    for where, entry in raw_cards:
-        card = _card(where, entry)
-        if card.id in cards:
-            raise DataError(f"{where}: id: {card.id!r} is used twice")
-        if card.name in names:
-            raise DataError(f"{where}: name: {card.name!r} is used twice")
-        cards[card.id] = card
-        wheres[card.id] = where
-        names.add(card.name)
-    for card_id, card in cards.items():
-        check_refs(wheres[card_id], card, cards)
-    decks: dict[str, Deck] = {}
-    for where, entry in read_tables(root / "decks.toml", "deck"):
-        deck = _deck(where, entry, cards)
-        if deck.id in decks:
-            raise DataError(f"{where}: id: {deck.id!r} is used twice")
-        decks[deck.id] = deck
+    files = read_pool(default_data_dir() if data_dir is None else data_dir, _FILES)
+    cards = by_id(files["card"], _card, unique=("name",))
+    for where, card in placed(files["card"], cards):
+        check_refs(where, card, cards)
+    decks = by_id(files["deck"], lambda where, entry: _deck(where, entry, cards))
     finished = {k: finish_card(c, cards) for k, c in cards.items()}
     abilities: dict[str, Ability] = {}
     for card in finished.values():
@@ -99,13 +93,7 @@ def load_pool(data_dir: str | Path | None = None) -> CardPool:
             for part in ability.parts:
                 if part.grants is not None:
                     abilities[part.grants.key] = part.grants
-    digest = hashlib.sha256(
-        json.dumps(
-            [[_plain(c) for c in cards.values()], [_plain(d) for d in decks.values()]],
-            sort_keys=True,
-        ).encode()
-    ).hexdigest()
-    return CardPool(finished, decks, abilities, digest)
+    return CardPool(finished, decks, abilities, pool_digest(files))
 
 
 # -- reading and checking -------------------------------------------------------------------------
@@ -119,11 +107,22 @@ def _default_target(effect: str) -> str | None:
     return targets[0] if len(targets) == 1 or effect == "cost" else None
 
 
+_PART_VALUES: dict[str, tuple[type, Any]] = {
+    "amount": (int, 1),
+    "attack": (int, 0),
+    "defence": (int, 0),
+    "card": (str, None),
+    "keyword": (str, None),
+    "amount_from": (str, None),
+    "until": (str, None),
+    "instead_amount": (int, 0),
+}
+"""A part's plain fields: their type and their value when absent (checked by ``.checks``)."""
+
+
 def _part(where: str, entry: Any, when: str, kind: str, granted: bool) -> Part:
-    if not isinstance(entry, dict):
-        raise DataError(f"{where}: expected a table, got {entry!r}")
-    effect = field(where, entry, "effect", str)
-    one_of(where, "effect", effect, tuple(EFFECTS))
+    table(where, entry, _PART_FIELDS)
+    effect = choice(where, entry, "effect", tuple(EFFECTS))
     rule = EFFECTS[effect]
     target = field(where, entry, "target", str, _default_target(effect))
     if target is None:
@@ -137,19 +136,8 @@ def _part(where: str, entry: Any, when: str, kind: str, granted: bool) -> Part:
     else:
         one_of(where, "target", target, rule.targets)
     check_target(where, target, effect, when, kind, granted)
-    part = Part(
-        effect,
-        target,
-        amount=field(where, entry, "amount", int, 1),
-        attack=field(where, entry, "attack", int, 0),
-        defence=field(where, entry, "defence", int, 0),
-        card=field(where, entry, "card", str, None),
-        keyword=field(where, entry, "keyword", str, None),
-        amount_from=field(where, entry, "amount_from", str, None),
-        until=field(where, entry, "until", str, None),
-        instead=None,
-        instead_amount=field(where, entry, "instead_amount", int, 0),
-    )
+    values = {name: field(where, entry, name, *spec) for name, spec in _PART_VALUES.items()}
+    part = Part(effect, target, **values)
     if "instead" in entry:
         part = replace(part, instead=parse_condition(f"{where}: instead", entry["instead"]))
     if "grants" in entry:
@@ -158,15 +146,21 @@ def _part(where: str, entry: Any, when: str, kind: str, granted: bool) -> Part:
     return part
 
 
+def _later_part(where: str, entry: Any, when: str, kind: str, granted: bool) -> Part:
+    """A ``[[card.ability.then]]`` table: a part that resolves after the ones before it."""
+    if isinstance(entry, dict) and _OWN_FIELDS & set(entry):
+        raise DataError(f"{where}: a later part has no timing of its own")
+    return _part(where, entry, when, kind, granted)
+
+
 def _granted(where: str, entry: Any, effect: str) -> Ability:
     where = f"{where}: grants"
-    if not isinstance(entry, dict):
-        raise DataError(f"{where}: expected a table")
+    table(where, entry, _ABILITY_FIELDS)
     when = field(where, entry, "when", str)
     allowed = LEADER_TIMINGS if effect == "grant_leader" else _GRANTABLE
     if when not in allowed:
         raise DataError(f"{where}: when: {when!r} cannot be granted by {effect!r}")
-    ability = _ability(where, entry, "", "follower", granted=True)
+    ability = _ability(where, entry, "follower", granted=True)
     for part in ability.parts:
         if part.grants is not None:
             raise DataError(f"{where}: grants: a granted ability grants nothing further")
@@ -175,39 +169,37 @@ def _granted(where: str, entry: Any, effect: str) -> Ability:
     return ability
 
 
-def _ability(where: str, entry: Any, key: str, kind: str, *, granted: bool = False) -> Ability:
-    if not isinstance(entry, dict):
-        raise DataError(f"{where}: expected a table")
-    only(where, entry, _ABILITY_FIELDS)
-    when = field(where, entry, "when", str)
-    one_of(where, "when", when, TIMINGS)
+def _ability(where: str, entry: Any, kind: str, *, granted: bool = False) -> Ability:
+    table(where, entry, _ABILITY_FIELDS)
+    when = choice(where, entry, "when", TIMINGS)
     check_when(where, when, kind)
-    zone = field(where, entry, "zone", str, "board")
-    one_of(where, "zone", zone, ("board", "hand", "deck"))
+    zone = choice(where, entry, "zone", ("board", "hand", "deck"), "board")
     condition = None
     if "condition" in entry:
         if when == "aura":
             raise DataError(f"{where}: condition: an aura holds without conditions")
         condition = parse_condition(f"{where}: condition", entry["condition"])
-    part_entry = {k: v for k, v in entry.items() if k not in ("when", "zone", "condition", "then")}
-    parts = [_part(where, part_entry, when, kind, granted)]
-    then = field(where, entry, "then", list, [])
-    for i, sub in enumerate(then):
-        if isinstance(sub, dict) and {"when", "zone", "condition", "then"} & set(sub):
-            raise DataError(f"{where}: then {i + 1}: a later part has no timing of its own")
-        parts.append(_part(f"{where}: then {i + 1}", sub, when, kind, granted))
+    first = {k: v for k, v in entry.items() if k not in _OWN_FIELDS}
+    parts = (
+        _part(where, first, when, kind, granted),
+        *each(where, entry, "then", partial(_later_part, when=when, kind=kind, granted=granted)),
+    )
     if when == "aura" and len(parts) > 1:
         raise DataError(f"{where}: then: an aura has a single part")
-    ability = Ability(key or "", when, tuple(parts), zone, condition)
+    ability = Ability("", when, parts, zone, condition)
     check_zone(where, ability, kind)
     check_chosen(where, ability)
-    if key:
-        for i, part in enumerate(ability.parts):
-            if part.grants is not None:
-                grants = replace(part.grants, key=f"{key}>{i + 1}")
-                parts[i] = replace(part, grants=grants)
-        ability = replace(ability, parts=tuple(parts))
     return ability
+
+
+def _keyed(ability: Ability, key: str) -> Ability:
+    """The ability named within the pool (``flame-knight#1``), and so each one it grants
+    (``flame-knight#1>2`` for its second part's)."""
+    parts = tuple(
+        p if p.grants is None else replace(p, grants=replace(p.grants, key=f"{key}>{i + 1}"))
+        for i, p in enumerate(ability.parts)
+    )
+    return replace(ability, key=key, parts=parts)
 
 
 _CARD_FIELDS = {
@@ -226,58 +218,30 @@ _CARD_FIELDS = {
 
 
 def _card(where: str, entry: Any) -> CardDef:
-    if not isinstance(entry, dict):
-        raise DataError(f"{where}: expected a table")
-    only(where, entry, _CARD_FIELDS)
+    table(where, entry, _CARD_FIELDS)
     card_id = field(where, entry, "id", str)
     if not _ID.match(card_id):
         raise DataError(f"{where}: id: {card_id!r} is not kebab-case")
-    kind = field(where, entry, "kind", str)
-    one_of(where, "kind", kind, KINDS)
-    cost = field(where, entry, "cost", int)
-    in_range(where, "cost", cost, 0, 10)
+    name = field(where, entry, "name", str)
+    kind = choice(where, entry, "kind", KINDS)
+    cost = number(where, entry, "cost", 0, 10)
     attack, defence = _stats(where, entry, kind)
     abilities = tuple(
-        _ability(f"{where}: ability {i + 1}", a, f"{card_id}#{i + 1}", kind)
-        for i, a in enumerate(field(where, entry, "ability", list, []))
+        _keyed(ability, f"{card_id}#{i + 1}")
+        for i, ability in enumerate(each(where, entry, "ability", partial(_ability, kind=kind)))
     )
-    drawn = field(where, entry, "drawn", str, None)
-    if drawn is not None:
-        one_of(where, "drawn", drawn, DRAWN_RESULTS)
+    drawn = choice(where, entry, "drawn", DRAWN_RESULTS, None)
     check_card_abilities(where, kind, abilities, drawn)
-    return CardDef(
-        card_id,
-        field(where, entry, "name", str),
-        kind,
-        cost,
-        attack,
-        defence,
-        _countdown(where, entry, kind),
-        _keywords(where, entry, kind),
-        abilities,
-        field(where, entry, "token", bool, False),
-        drawn,
-    )
-
-
-def _countdown(where: str, entry: Mapping[str, Any], kind: str) -> int | None:
-    countdown: int | None = field(where, entry, "countdown", int, None)
-    if countdown is not None:
-        if kind != "amulet":
-            raise DataError(f"{where}: countdown: only an amulet counts down")
-        in_range(where, "countdown", countdown, 1, 10)
-    return countdown
-
-
-def _keywords(where: str, entry: Mapping[str, Any], kind: str) -> frozenset[str]:
-    keywords = field(where, entry, "keywords", list, [])
-    for keyword in keywords:
-        one_of(where, "keywords", keyword, KEYWORDS)
+    countdown = number(where, entry, "countdown", 1, 10, None)
+    if countdown is not None and kind != "amulet":
+        raise DataError(f"{where}: countdown: only an amulet counts down")
+    keywords = choices(where, entry, "keywords", KEYWORDS)
     if keywords and kind != "follower":
         raise DataError(f"{where}: keywords: only followers have {', '.join(KEYWORDS)}")
-    if len(set(keywords)) != len(keywords):
-        raise DataError(f"{where}: keywords: a keyword is listed twice")
-    return frozenset(keywords)
+    token = field(where, entry, "token", bool, False)
+    return CardDef(
+        card_id, name, kind, cost, attack, defence, countdown, keywords, abilities, token, drawn
+    )
 
 
 def _stats(where: str, entry: Mapping[str, Any], kind: str) -> tuple[int, int]:
@@ -286,45 +250,8 @@ def _stats(where: str, entry: Mapping[str, Any], kind: str) -> tuple[int, int]:
             if name in entry:
                 raise DataError(f"{where}: {name}: only a follower has {name}")
         return 0, 0
-    attack = field(where, entry, "attack", int)
-    defence = field(where, entry, "defence", int)
-    in_range(where, "attack", attack, 0, 20)
-    in_range(where, "defence", defence, 1, 20)
-    return attack, defence
+    return number(where, entry, "attack", 0, 20), number(where, entry, "defence", 1, 20)
 
 
 def _deck(where: str, entry: Any, cards: Mapping[str, CardDef]) -> Deck:
     return Deck(*deck_entry(where, entry, cards, DECK_RULE))
-
-
-def _plain(item: Any) -> Any:
-    if isinstance(item, CardDef):
-        return [
-            item.id,
-            item.name,
-            item.kind,
-            item.cost,
-            item.attack,
-            item.defence,
-            item.countdown,
-            sorted(item.keywords),
-            item.token,
-            item.drawn_result,
-            [_plain(a) for a in item.abilities],
-        ]
-    if isinstance(item, Deck):
-        return [item.id, item.name, list(item.cards)]
-    if isinstance(item, Ability):
-        return [
-            item.key,
-            item.when,
-            item.zone,
-            str(item.condition),
-            [_plain(p) for p in item.parts],
-        ]
-    if isinstance(item, Part):
-        return [
-            _plain(v) if isinstance(v, Ability) else str(v) if isinstance(v, Condition) else v
-            for v in (getattr(item, f.name) for f in fields(Part))
-        ]
-    raise TypeError(item)

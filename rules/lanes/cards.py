@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from ..engine.carddata import PoolCards
 from ..engine.datafile import DataError
 
 __all__ = [
@@ -180,16 +181,8 @@ class Deck:
 
 
 @dataclass(frozen=True, slots=True)
-class CardPool:
+class CardPool(PoolCards[CardDef]):
     cards: Mapping[str, CardDef]
     locations: Mapping[str, LocationDef]
     decks: Mapping[str, Deck]
     digest: str
-
-    def card(self, card_id: str) -> CardDef:
-        return self.cards[card_id]
-
-    @property
-    def playable(self) -> list[CardDef]:
-        """The cards a deck may hold (tokens are only ever made by abilities)."""
-        return [c for c in self.cards.values() if not c.token]

@@ -1,168 +1,186 @@
 """Rules text, written from ability data (so a card's text always says what it does).
 
-One function per part of a sentence: the timing, the effect, its target, its condition. Texts are
-English; a locale table can replace these phrases later without touching behaviour.
+The code picks a template for each part of a sentence (the timing, the effect, its target, its
+condition) and :data:`ENGLISH` says how each reads; another language is another
+:class:`~rules.engine.wording.Wording` with the same template names, passed as ``wording``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ..engine.wording import ENGLISH_FORMS, Wording
 from .cards import Ability, CardDef, LocationDef
 
-__all__ = ["ability_text", "card_text", "location_text"]
+__all__ = ["ENGLISH", "ability_text", "card_text", "location_text"]
 
-_NUMBERS = {1: "a", 2: "two", 3: "three", 4: "four"}
+ENGLISH = Wording(
+    {
+        # -- sentences
+        "ability": "{timing}: {effect}.",
+        "ability.if": "{timing}: {effect} {condition}.",
+        "location.ongoing": "{effect:capital}.",
+        "location.ongoing.if": "{effect:capital} {condition}.",
+        "location.none": "No ability.",
+        "timing.zone": "{timing}, while in your {zone}",
+        "zone.hand": "hand",
+        "zone.deck": "deck",
+        # -- timings; a location's where they differ
+        "when.game_start": "Game start",
+        "when.on_reveal": "On reveal",
+        "when.ongoing": "Ongoing",
+        "when.activate": "Activate (once per game)",
+        "when.on_move": "When this moves",
+        "when.turn_start": "Turn start",
+        "when.end_of_turn": "End of turn",
+        "when.game_end": "Game end",
+        "location.when.on_reveal": "When revealed",
+        # -- targets, as the object of a verb ("give X +1 power")...
+        "object.self": "this card",
+        "object.own_here": "your cards here",
+        "object.own_other_here": "your other cards here",
+        "object.enemy_here": "enemy cards here",
+        "object.all_here": "every card here",
+        "object.own_board": "your cards on the board",
+        "object.own_other_board": "your other cards on the board",
+        "object.enemy_board": "enemy cards on the board",
+        "object.enemy_random_here": "a random enemy card here",
+        "object.enemy_weakest_here": "the weakest enemy card here",
+        "object.enemy_strongest_here": "the strongest enemy card here",
+        "object.own_hand": "the cards in your hand",
+        "object.own_hand_random": "a random card in your hand",
+        # ...and as a subject ("X have +1 power"), where that reads otherwise
+        "subject.all_here": "cards here",
+        # -- conditions
+        "condition.alone_here": "if this is your only card here",
+        "condition.full_here": "if your side here is full",
+        "condition.winning_here": "if you are winning here",
+        "condition.not_winning_here": "if you are not winning here",
+        # -- keywords
+        "keyword.can_move": "Can move.",
+        "keyword.face_down": "Played face down; turns face up at game end.",
+        "keyword.decoy": (
+            "A face-down Decoy goes to another location; at game end the Decoy leaves."
+        ),
+        # -- counted things
+        "cards.one": "{n} card",
+        "cards.other": "{n} cards",
+        "tokens.one": "{n} {name} token",
+        "tokens.other": "{n} {name} tokens",
+        # -- effects: `.one` / `.other` where the verb agrees with a target of one or many
+        "effect.power.self": "{amount:+d} power",
+        "effect.power.give": "give {object} {amount:+d} power",
+        "effect.power.ongoing.one": "{subject} has {amount:+d} power",
+        "effect.power.ongoing.other": "{subject} have {amount:+d} power",
+        "effect.cost.self.less": "costs {n} less",
+        "effect.cost.self.more": "costs {n} more",
+        "effect.cost.one.less": "{object} costs {n} less",
+        "effect.cost.one.more": "{object} costs {n} more",
+        "effect.cost.other.less": "{object} cost {n} less",
+        "effect.cost.other.more": "{object} cost {n} more",
+        "effect.destroy": "destroy {object}",
+        "effect.move": "move {object} to another location",
+        "effect.draw.owner": "draw {cards}",
+        "effect.draw.each_player": "each player draws {cards}",
+        "effect.add.hand.owner": "add {tokens} to your hand",
+        "effect.add.hand.each_player": "add {tokens} to each player's hand",
+        "effect.add.deck.owner": "shuffle {tokens} into your deck",
+        "effect.add.deck.each_player": "shuffle {tokens} into each player's deck",
+        "effect.add.enemy_other_locations.owner": (
+            "add {tokens} to the enemy side of each other location"
+        ),
+        # Extra energy comes with the next refill (LANES-3.1): at turn start that is this turn's.
+        "effect.extra_energy.now.owner": "this turn you get {amount:+d} energy",
+        "effect.extra_energy.now.each_player": "this turn each player gets {amount:+d} energy",
+        "effect.extra_energy.next.owner": "next turn you get {amount:+d} energy",
+        "effect.extra_energy.next.each_player": "next turn each player gets {amount:+d} energy",
+        "effect.carry_unspent": "your unspent energy carries over to next turn",
+        "effect.to_top": "put this card on top of your deck",
+        "effect.destroy_location": "destroy this location and every card here",
+        "effect.disable_location": "this location's ability stops working",
+        "effect.reveal_last": "your cards are revealed last",
+        "effect.no_play": "cards can't be played here",
+        "effect.allow_move": "cards here can move",
+        "effect.last_turn.4": "the game ends after turn 4",
+        "effect.last_turn.7": "the game lasts 7 turns",
+    },
+    numbers={1: "a", 2: "two", 3: "three", 4: "four"},
+    forms=ENGLISH_FORMS,
+)
+"""The English rules text of lanes cards and locations."""
 
-_TIMING = {
-    "game_start": "Game start",
-    "on_reveal": "On reveal",
-    "ongoing": "Ongoing",
-    "activate": "Activate (once per game)",
-    "on_move": "When this moves",
-    "turn_start": "Turn start",
-    "end_of_turn": "End of turn",
-    "game_end": "Game end",
-}
-_LOCATION_TIMING = {**_TIMING, "on_reveal": "When revealed"}
+_SINGULAR = frozenset(
+    {"self", "enemy_random_here", "enemy_weakest_here", "enemy_strongest_here", "own_hand_random"}
+)
+"""Targets that are one card (the verb agrees)."""
 
-# A target as the object of a verb ("give X +1 power") and as a subject ("X have +1 power").
-_OBJECT = {
-    "self": "this card",
-    "own_here": "your cards here",
-    "own_other_here": "your other cards here",
-    "enemy_here": "enemy cards here",
-    "all_here": "every card here",
-    "own_board": "your cards on the board",
-    "own_other_board": "your other cards on the board",
-    "enemy_board": "enemy cards on the board",
-    "enemy_random_here": "a random enemy card here",
-    "enemy_weakest_here": "the weakest enemy card here",
-    "enemy_strongest_here": "the strongest enemy card here",
-    "own_hand": "the cards in your hand",
-    "own_hand_random": "a random card in your hand",
-}
-_SUBJECT = {**_OBJECT, "self": "this card", "all_here": "cards here"}
-_SINGULAR = {
-    "self",
-    "enemy_random_here",
-    "enemy_weakest_here",
-    "enemy_strongest_here",
-    "own_hand_random",
-}
-
-_CONDITION = {
-    "alone_here": "if this is your only card here",
-    "full_here": "if your side here is full",
-    "winning_here": "if you are winning here",
-    "not_winning_here": "if you are not winning here",
-}
-
-_KEYWORD = {
-    "can_move": "Can move.",
-    "face_down": "Played face down; turns face up at game end.",
-    "decoy": "A face-down Decoy goes to another location; at game end the Decoy leaves.",
-}
+_KEYWORD_ORDER = ("face_down", "decoy", "can_move")
 
 
-def _signed(n: int) -> str:
-    return f"+{n}" if n >= 0 else str(n)
-
-
-def _copies(n: int, name: str) -> str:
-    return f"{_NUMBERS.get(n, str(n))} {name} token" + ("" if n == 1 else "s")
-
-
-def _cards_word(n: int) -> str:
-    return "a card" if n == 1 else f"{_NUMBERS.get(n, str(n))} cards"
-
-
-def _effect(a: Ability, cards: Mapping[str, CardDef], *, location: bool) -> str:
+def _effect(a: Ability, cards: Mapping[str, CardDef], w: Wording) -> str:
     """The effect as a clause, for a card (``you``) or a location (``each player``)."""
-    each = a.target == "each_player"
+    number = "one" if a.target in _SINGULAR else "other"
     if a.effect == "power":
-        if a.when == "ongoing":
-            if a.target == "self":
-                return f"{_signed(a.amount)} power"
-            verb = "has" if a.target in _SINGULAR else "have"
-            return f"{_SUBJECT[a.target]} {verb} {_signed(a.amount)} power"
         if a.target == "self":
-            return f"{_signed(a.amount)} power"
-        return f"give {_OBJECT[a.target]} {_signed(a.amount)} power"
+            return w.render("effect.power.self", amount=a.amount)
+        if a.when != "ongoing":
+            return w.render("effect.power.give", object=_object(a, w), amount=a.amount)
+        subject = w.render(w.pick(f"subject.{a.target}", f"object.{a.target}"))
+        return w.render(f"effect.power.ongoing.{number}", subject=subject, amount=a.amount)
     if a.effect == "cost":
-        change = f"{abs(a.amount)} less" if a.amount < 0 else f"{a.amount} more"
-        if a.target == "self":
-            return f"costs {change}"
-        verb = "costs" if a.target in _SINGULAR else "cost"
-        return f"{_OBJECT[a.target]} {verb} {change}"
-    if a.effect == "destroy":
-        return f"destroy {_OBJECT[a.target]}"
-    if a.effect == "move":
-        return f"move {_OBJECT[a.target]} to another location"
+        change = "less" if a.amount < 0 else "more"
+        who = "self" if a.target == "self" else number
+        return w.render(f"effect.cost.{who}.{change}", object=_object(a, w), n=abs(a.amount))
+    if a.effect in ("destroy", "move"):
+        return w.render(f"effect.{a.effect}", object=_object(a, w))
     if a.effect == "draw":
-        return (
-            f"each player draws {_cards_word(a.amount)}"
-            if each
-            else (f"draw {_cards_word(a.amount)}")
-        )
+        return w.render(f"effect.draw.{a.target}", cards=w.count("cards", a.amount))
     if a.effect == "add":
         assert a.card is not None
-        what = _copies(a.amount, cards[a.card].name)
-        if a.into == "deck":
-            return (
-                f"shuffle {what} into each player's deck"
-                if each
-                else (f"shuffle {what} into your deck")
-            )
-        if a.into == "enemy_other_locations":
-            return f"add {what} to the enemy side of each other location"
-        return f"add {what} to each player's hand" if each else f"add {what} to your hand"
+        tokens = w.count("tokens", a.amount, name=cards[a.card].name)
+        return w.render(f"effect.add.{a.into}.{a.target}", tokens=tokens)
     if a.effect == "extra_energy":
-        # Extra energy comes with the next refill (LANES-3.1): at turn start that is this turn's.
-        who = "each player gets" if each else "you get"
-        when = "this turn" if a.when == "turn_start" else "next turn"
-        return f"{when} {who} {_signed(a.amount)} energy"
-    if a.effect == "carry_unspent":
-        return "your unspent energy carries over to next turn"
-    if a.effect == "to_top":
-        return "put this card on top of your deck"
-    if a.effect == "destroy_location":
-        return "destroy this location and every card here"
-    if a.effect == "disable_location":
-        return "this location's ability stops working"
-    if a.effect == "reveal_last":
-        return "your cards are revealed last"
-    if a.effect == "no_play":
-        return "cards can't be played here"
-    if a.effect == "allow_move":
-        return "cards here can move"
+        when = "now" if a.when == "turn_start" else "next"
+        return w.render(f"effect.extra_energy.{when}.{a.target}", amount=a.amount)
     if a.effect == "last_turn":
-        return "the game ends after turn 4" if a.amount == 4 else "the game lasts 7 turns"
-    raise ValueError(f"no text for effect {a.effect!r}")
+        return w.render(f"effect.last_turn.{a.amount}")
+    return w.render(f"effect.{a.effect}")
 
 
-def _timing(a: Ability, *, location: bool) -> str:
-    timing = (_LOCATION_TIMING if location else _TIMING)[a.when]
+def _object(a: Ability, w: Wording) -> str:
+    return w.render(f"object.{a.target}")
+
+
+def _timing(a: Ability, w: Wording, *, location: bool) -> str:
+    names = (f"location.when.{a.when}", f"when.{a.when}") if location else (f"when.{a.when}",)
+    timing = w.render(w.pick(*names))
     if a.zone != "board":
-        timing += f", while in your {a.zone}"
+        return w.render("timing.zone", timing=timing, zone=w.render(f"zone.{a.zone}"))
     return timing
 
 
-def ability_text(a: Ability, cards: Mapping[str, CardDef], *, location: bool = False) -> str:
-    clause = _effect(a, cards, location=location)
-    if a.condition is not None:
-        clause += " " + _CONDITION[a.condition]
-    if location and a.when == "ongoing":
-        return clause[0].upper() + clause[1:] + "."
-    return f"{_timing(a, location=location)}: {clause}."
+def ability_text(
+    a: Ability, cards: Mapping[str, CardDef], *, location: bool = False, wording: Wording = ENGLISH
+) -> str:
+    effect = _effect(a, cards, wording)
+    sentence = "location.ongoing" if location and a.when == "ongoing" else "ability"
+    if a.condition is None:
+        condition = ""
+    else:
+        sentence += ".if"
+        condition = wording.render(f"condition.{a.condition}")
+    timing = "" if sentence.startswith("location") else _timing(a, wording, location=location)
+    return wording.render(sentence, timing=timing, effect=effect, condition=condition)
 
 
-def card_text(card: CardDef, cards: Mapping[str, CardDef]) -> str:
-    parts = [_KEYWORD[k] for k in ("face_down", "decoy", "can_move") if k in card.keywords]
-    parts += [ability_text(a, cards) for a in card.abilities]
+def card_text(card: CardDef, cards: Mapping[str, CardDef], *, wording: Wording = ENGLISH) -> str:
+    parts = [wording.render(f"keyword.{k}") for k in _KEYWORD_ORDER if k in card.keywords]
+    parts += [ability_text(a, cards, wording=wording) for a in card.abilities]
     return " ".join(parts)
 
 
-def location_text(location: LocationDef, cards: Mapping[str, CardDef]) -> str:
-    texts = [ability_text(a, cards, location=True) for a in location.abilities]
-    return " ".join(texts) if texts else "No ability."
+def location_text(
+    location: LocationDef, cards: Mapping[str, CardDef], *, wording: Wording = ENGLISH
+) -> str:
+    texts = [ability_text(a, cards, location=True, wording=wording) for a in location.abilities]
+    return " ".join(texts) if texts else wording.render("location.none")

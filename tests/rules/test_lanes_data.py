@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ import pytest
 from rules.lanes import DataError, load_pool, ruleset
 from rules.lanes.cards import WHENS
 from rules.lanes.loading import default_data_dir
-from rules.lanes.text import card_text, location_text
+from rules.lanes.text import ENGLISH, card_text, location_text
 
 FILES = ("cards.toml", "locations.toml", "decks.toml")
 
@@ -263,3 +264,15 @@ def test_a_missing_or_broken_file_is_named(tmp_path: Path) -> None:
     (root / "locations.toml").write_text("# nothing\n", encoding="utf-8")
     with pytest.raises(DataError, match=r"locations.toml: expected one or more \[\[location\]\]"):
         load_pool(root)
+
+
+def test_another_wording_is_another_table_of_templates() -> None:
+    """Another language changes templates only: the code that picks them stays."""
+    pool = load_pool()
+    card = pool.cards["lamplighter"]
+    assert card.text == "On reveal: give your other cards here +1 power."
+    templates = {**ENGLISH.templates, "ability": "{effect} ({timing})."}
+    other = replace(ENGLISH, templates=templates)
+    assert card_text(card, pool.cards, wording=other) == (
+        "give your other cards here +1 power (On reveal)."
+    )

@@ -1,0 +1,116 @@
+"""Rules text in one language: a catalogue of sentence templates with named placeholders.
+
+A ruleset writes its rules text by naming a template and giving it values
+(``wording.render("effect.power.give", object="your cards here", amount=2)``); the template
+decides where each value goes and what words surround it, so a second language is a second
+catalogue, with no change to the code that picks the templates. Values are themselves rendered
+phrases or numbers: ``{amount:+d}`` writes a signed number (``+2``, ``-1``), and a placeholder
+may ask for a word form the language defines (``{name:a}`` for "an Ember", ``{text:sentence}``).
+Counted nouns come in two templates, ``<name>.one`` and ``<name>.other``: :meth:`Wording.count`
+picks one and gives it the number as a word (``{n}``: "a", "two", "12").
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["ENGLISH_FORMS", "Wording", "WordingError"]
+
+
+class WordingError(ValueError):
+    """A template that cannot be rendered: unknown, missing a value or asking an unknown form."""
+
+
+Form = Callable[[str], str]
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _sentence(text: str) -> str:
+    """Capitalised and ended by a full stop, unless a quotation (which holds its own) ends it."""
+    return _capital(text) + ("" if text.endswith('"') else ".")
+
+
+def _indefinite(noun: str) -> str:
+    return f"an {noun}" if noun[:1] in "AEIOU" else f"a {noun}"
+
+
+def _plural(noun: str) -> str:
+    """``Treant`` -> ``Treants``, ``Suit of Armor`` -> ``Suits of Armor``."""
+    return noun.replace(" of ", "s of ", 1) if " of " in noun else f"{noun}s"
+
+
+ENGLISH_FORMS: Mapping[str, Form] = {
+    "capital": _capital,
+    "sentence": _sentence,
+    "a": _indefinite,
+    "plural": _plural,
+    "lower": str.lower,
+}
+"""Word forms English templates may ask for: ``{name:plural}``, ``{clause:capital}``..."""
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, forms: Mapping[str, Form]) -> None:
+        self.forms = forms
+
+    def get_value(self, key: int | str, args: Any, kwargs: Mapping[str, Any]) -> Any:
+        if isinstance(key, int):
+            raise WordingError("placeholders are named: {name}, not {} or {0}")
+        if key not in kwargs:
+            raise WordingError(f"no value for {{{key}}}")
+        return kwargs[key]
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec.isidentifier():
+            if format_spec not in self.forms:
+                raise WordingError(f"no word form {format_spec!r}")
+            return self.forms[format_spec](str(value))
+        return super().format_field(value, format_spec)
+
+
+@dataclass(frozen=True, slots=True)
+class Wording:
+    """The templates of one language, by name, with its number words and word forms."""
+
+    templates: Mapping[str, str]
+    numbers: Mapping[int, str] = field(default_factory=dict)
+    """How a count is written: ``{1: "a", 2: "two"}``; any other number as digits."""
+    forms: Mapping[str, Form] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for name, template in self.templates.items():
+            try:
+                list(string.Formatter().parse(template))
+            except ValueError as exc:
+                raise WordingError(f"template {name!r}: {exc}") from exc
+
+    def render(self, name: str, /, **values: Any) -> str:
+        """The template ``name`` with its placeholders filled; values it does not use are fine
+        (another language may leave them out)."""
+        template = self.templates.get(name)
+        if template is None:
+            raise WordingError(f"no template {name!r}")
+        try:
+            return _Formatter(self.forms).vformat(template, (), values)
+        except WordingError as exc:
+            raise WordingError(f"template {name!r} ({template!r}): {exc}") from None
+
+    def pick(self, *names: str) -> str:
+        """The first of these templates the catalogue has (a specific one before its fallback)."""
+        for name in names:
+            if name in self.templates:
+                return name
+        raise WordingError(f"no template {' or '.join(map(repr, names))}")
+
+    def count(self, name: str, n: int, /, **values: Any) -> str:
+        """``<name>.one`` or ``<name>.other`` with ``{n}`` the number as a word."""
+        return self.render(f"{name}.{'one' if n == 1 else 'other'}", n=self.number(n), **values)
+
+    def number(self, n: int) -> str:
+        return self.numbers.get(n, str(n))
