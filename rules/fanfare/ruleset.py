@@ -16,8 +16,9 @@ from .views import FanfareView, view
 
 __all__ = ["VERSION", "FanfareRuleset"]
 
-VERSION = "1"
-"""The rules' own version; the card pool's digest is appended (see ``FanfareRuleset.version``)."""
+VERSION = "2"
+"""The rules' own version; the card pool's digest is appended (see ``FanfareRuleset.version``).
+2: the canonical state is derived from the state's fields (same rules, a new state hash)."""
 
 
 class FanfareRuleset(RulesetBase[FanfareState, FanfareView]):
@@ -33,9 +34,6 @@ class FanfareRuleset(RulesetBase[FanfareState, FanfareView]):
 
     def __init__(self, pool: CardPool) -> None:
         super().__init__(pool)
-
-    def canonical(self, state: FanfareState) -> Any:
-        return state.canonical()
 
     def create(self, seed: int, setup: Mapping[str, Any]) -> FanfareState:
         state = FanfareState(self.pool, Rng(seed))
