@@ -252,6 +252,7 @@ async def test_retreat_concedes_even_when_the_game_waits_on_the_other_player(
 
     asked = await waiting.slash(channel, "retreat")
     assert asked.ephemeral and "**Concede?** This cannot be taken back." in asked.response.content
+    assert find(asked.response, "back")  # its own menu's Concede, with a way back
     await waiting.click(asked.response, label="Yes: Concede")
     assert live.match.over
     result = channel.history()[-1]
