@@ -16,7 +16,7 @@ from ..engine import Action, ActionSpec, Kind, Option, Param, StepLog, kinds
 from . import combat, flow
 from .state import BOARD_SLOTS, Card, FanfareState, Unit
 from .stats import followers, has_keyword
-from .targets import option, target_options, target_problem
+from .targets import option, target_problem, units_for
 
 __all__ = [
     "KINDS",
@@ -157,7 +157,9 @@ def pending(state: FanfareState) -> tuple[int, ...]:
 def playable_now(state: FanfareState, seat: int, card: Card) -> bool:
     if _playable(state, seat, card) is not None:
         return False
-    return _with_target(state, seat, card.defn.play_target, card) is not None
+    kind = card.defn.play_target
+    # As _with_target, without building the options: only a spell needs a target to be cast.
+    return kind is None or not card.defn.spell or bool(units_for(state, seat, kind, card))
 
 
 def offer(state: FanfareState, seat: int) -> list[ActionSpec]:
@@ -168,11 +170,26 @@ def offer(state: FanfareState, seat: int) -> list[ActionSpec]:
         return [_mulligan_spec(state, seat)]
     if seat != state.turn_player:
         return []
-    specs = _play_specs(state, seat) + _attack_specs(state, seat)
+    shown: Shown = {}
+    specs = _play_specs(state, seat, shown) + _attack_specs(state, seat, shown)
     if can_evolve(state, seat):
-        specs += _evolve_specs(state, seat)
+        specs += _evolve_specs(state, seat, shown)
     specs.append(_END_TURN)
     return specs
+
+
+Shown = dict[int, Option]
+"""The options built so far for one offer, by uid: most attackers share their targets."""
+
+
+def _options(state: FanfareState, seat: int, units: list[Unit], shown: Shown) -> tuple[Option, ...]:
+    out = []
+    for unit in units:
+        found = shown.get(unit.uid)
+        if found is None:
+            found = shown[unit.uid] = option(state, seat, unit)
+        out.append(found)
+    return tuple(out)
 
 
 _END_TURN = ActionSpec("end_turn", "End turn")
@@ -205,24 +222,29 @@ def _mulligan_spec(state: FanfareState, seat: int) -> ActionSpec:
 
 
 def _with_target(
-    state: FanfareState, seat: int, kind: str | None, actor: Card
+    state: FanfareState, seat: int, kind: str | None, actor: Card, shown: Shown | None = None
 ) -> tuple[Param, ...] | None:
     """The target parameter (``()`` for none to choose), or ``None`` if the action is
     impossible for want of a target."""
     if kind is None:
         return ()
-    options = target_options(state, seat, kind, actor)
+    units = units_for(state, seat, kind, actor)
+    options = _options(state, seat, units, {} if shown is None else shown)
     if not options:
         return None if actor.defn.spell else ()
     return (Param("target", "Target", options),)
 
 
-def _play_specs(state: FanfareState, seat: int) -> list[ActionSpec]:
+def _play_specs(state: FanfareState, seat: int, shown: Shown) -> list[ActionSpec]:
     specs = []
-    for card in state.players[seat].hand:
-        if _playable(state, seat, card) is not None:
+    player = state.players[seat]
+    full = len(player.board) >= BOARD_SLOTS
+    for card in player.hand:
+        defn = card.defn
+        # _playable's checks, without writing the reasons nobody reads here.
+        if card.cost > player.pp or (full and not defn.spell) or defn.drawn_result is not None:
             continue
-        params = _with_target(state, seat, card.defn.play_target, card)
+        params = _with_target(state, seat, defn.play_target, card, shown)
         if params is None:
             continue
         detail = f"Cost {card.cost}. {card.defn.text}".strip()
@@ -230,12 +252,12 @@ def _play_specs(state: FanfareState, seat: int) -> list[ActionSpec]:
     return specs
 
 
-def _attack_specs(state: FanfareState, seat: int) -> list[ActionSpec]:
+def _attack_specs(state: FanfareState, seat: int, shown: Shown) -> list[ActionSpec]:
     specs = []
     for card in followers(state, seat):
         allowed = attack_targets(state, card)
         if allowed:
-            options = tuple(option(state, seat, u) for u in allowed)
+            options = _options(state, seat, allowed, shown)
             specs.append(
                 ActionSpec(
                     "attack",
@@ -247,12 +269,12 @@ def _attack_specs(state: FanfareState, seat: int) -> list[ActionSpec]:
     return specs
 
 
-def _evolve_specs(state: FanfareState, seat: int) -> list[ActionSpec]:
+def _evolve_specs(state: FanfareState, seat: int, shown: Shown) -> list[ActionSpec]:
     specs = []
     for card in followers(state, seat):
         if card.evolved:
             continue
-        params = _with_target(state, seat, card.defn.evolve_target, card)
+        params = _with_target(state, seat, card.defn.evolve_target, card, shown)
         assert params is not None
         specs.append(
             ActionSpec(

@@ -33,24 +33,23 @@ def _resolve(state: FanfareState, trig: Trigger, log: StepLog) -> None:
     source, ability = trig.source, trig.ability
     # A card in hand or deck is its owner's secret, unless it comes onto the board.
     private = ability.zone != "board"
+    quiet = log.quiet  # nobody reads the log: no events or captions to build
     if trig.left():  # FANFARE-Q7
-        log.event(
-            "fizzled", trig.owner if private else None, source=source.uid, ability=ability.key
-        )
-        log.step(
-            f"{describe(trig)} has left: its effect does not resolve.",
-            to=trig.owner if private else None,
-        )
+        if not quiet:
+            to = trig.owner if private else None
+            log.event("fizzled", to, source=source.uid, ability=ability.key)
+            log.step(f"{describe(trig)} has left: its effect does not resolve.", to=to)
         return
-    log.event(
-        "resolving",
-        trig.owner if private else None,
-        source=source.uid,
-        seat=trig.owner,
-        name=source.name,
-        ability=ability.key,
-        text=ability.text,
-    )
+    if not quiet:
+        log.event(
+            "resolving",
+            trig.owner if private else None,
+            source=source.uid,
+            seat=trig.owner,
+            name=source.name,
+            ability=ability.key,
+            text=ability.text,
+        )
     # One effect resolves to its end, even if its card leaves on the way (FANFARE-Q7).
     for index, part in enumerate(ability.parts):
         if index not in trig.skip:
@@ -61,8 +60,9 @@ def _resolve(state: FanfareState, trig: Trigger, log: StepLog) -> None:
         source.zone = "cemetery"
         source.moves += 1
         state.players[source.owner].cemetery.append(source)
-    shown = not private or (isinstance(source, Card) and source.zone == "board")
-    log.step(f"{describe(trig)}: {ability.text}", to=None if shown else trig.owner)
+    if not quiet:
+        shown = not private or (isinstance(source, Card) and source.zone == "board")
+        log.step(f"{describe(trig)}: {ability.text}", to=None if shown else trig.owner)
 
 
 def check(state: FanfareState, log: StepLog) -> None:
@@ -97,8 +97,9 @@ def check(state: FanfareState, log: StepLog) -> None:
             return
         for card in doomed:
             destroy(state, card, log)
-        names = ", ".join(f"{SEAT[c.owner]}'s {c.name}" for c in doomed)
-        log.step(f"Destroyed: {names}.")
+        if not log.quiet:
+            names = ", ".join(f"{SEAT[c.owner]}'s {c.name}" for c in doomed)
+            log.step(f"Destroyed: {names}.")
 
 
 def settle(state: FanfareState, log: StepLog) -> None:
