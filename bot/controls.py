@@ -15,9 +15,8 @@ Custom id format (at most 100 characters)::
 
 ``op`` is ``pick`` (a select of actions; ``arg`` numbers the selects of a menu), ``do``
 (a button; ``arg`` is the choice so far), ``opt`` (a select of a parameter's options; ``arg`` is
-the choice before it), ``yes`` (a confirmation), ``back`` (to the first menu), ``quit`` (give
-up, confirmed, with the kind ``arg`` numbers in :data:`GIVE_UP`: for ``/retreat`` when the menu
-lists none), ``hand`` (show my hand), or a lobby op: ``join``, ``start``, ``cancel``, ``deck``.
+the choice before it), ``yes`` (a confirmation), ``back`` (to the first menu), ``hand``
+(show my hand), or a lobby op: ``join``, ``start``, ``cancel``, ``deck``.
 A choice is ``<spec index>`` then, per chosen parameter, ``.<option index>`` (``+`` joins the
 indices of a multi-choice parameter, ``-`` stands for none of them), e.g. ``3.1``, ``0.0+2``
 or ``0.-``.

@@ -17,9 +17,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from rules.engine import Action
-
-from .controls import GIVE_UP, Choice, ControlId, Menu, advance, confirmation, cut, main_menu
+from .controls import GIVE_UP, Choice, ControlId, Menu, advance, cut, main_menu
 from .errors import Apology, Outdated, UserError
 from .games import Games
 from .live import Hand
@@ -215,42 +213,20 @@ class Frontend:
         )
 
     async def give_up(self, interaction: Interaction) -> None:
-        """``/retreat``: the seat's own way to give up if its menu lists one; else the way the
-        match offers another seat (a ruleset may list it only for seats it waits on), sent
-        directly. Either way the player confirms first."""
+        """``/retreat``: the seat's own way to give up (retreat, concede or forfeit, whichever its
+        menu lists), confirmed first; a ruleset lists it for every seat at any time."""
 
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             mid = await self.matches.active_in(channel_of(interaction))
             hand = await self.matches.hand(mid, interaction.user.id)
             own = [i for i, s in enumerate(hand.specs) if s.kind in GIVE_UP]
-            if own:
-                await self._advance(interaction, hand, Choice(own[0]), hand.version, False)
-                return
-            kind = await self.matches.give_up_kind(mid, GIVE_UP)
-            if kind is None or hand.over:
+            if not own or hand.over:
                 doable = ", ".join(s.label for s in hand.specs) or "nothing until the others move"
                 raise UserError(f"{NOT_NOW} What you can do now: {doable}.")
-            yes = ControlId(mid, None, "quit", str(GIVE_UP.index(kind)))
-            menu = confirmation(kind.replace("_", " ").capitalize(), yes)
-            await self._reply_hand(interaction, hand, menu)
+            await self._advance(interaction, hand, Choice(own[0]), hand.version, False)
 
         await self.answer(interaction, work)
-
-    async def _quit(self, interaction: Interaction, cid: ControlId) -> None:
-        """A confirmed give-up from ``/retreat`` that no menu listed: sent as it is."""
-        try:
-            kind = GIVE_UP[int(cid.arg)]
-        except (ValueError, IndexError):
-            raise UserError(NOT_NOW) from None
-        acted = await self.matches.act(
-            cid.match_id,
-            interaction.user.id,
-            Action(kind),
-            interaction_id=interaction.id,
-            reply_in_place=interaction.guild is None,
-        )
-        await self._acted(interaction, acted)
 
     async def control(
         self, interaction: Interaction, cid: ControlId, values: Sequence[str]
@@ -265,9 +241,6 @@ class Frontend:
             await interaction.response.defer()  # acknowledged at once; the answer edits the message
             if cid.op in LOBBY_OPS:
                 await self.lobby.control(interaction, cid, values)
-                return
-            if cid.op == "quit":
-                await self._quit(interaction, cid)
                 return
             hand = await self.matches.hand(cid.match_id, interaction.user.id)
             if cid.version != hand.version:

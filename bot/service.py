@@ -378,20 +378,6 @@ class MatchService:
                 raise UserError(f"You are not playing in match #{match_id}; you can watch it here.")
             return live.hand(seat)
 
-    async def give_up_kind(self, match_id: int, kinds: Sequence[str]) -> str | None:
-        """The first of ``kinds`` (ways to give up) that the match offers any seat now as a
-        plain action: a ruleset may list it only for the seats it waits on, yet accept it
-        from anyone (``/retreat`` sends it directly)."""
-        async with self.locks(match_id):
-            live = await self.live(match_id)
-            offered = {
-                s.kind
-                for p in live.players
-                for s in live.specs(p.seat)
-                if s.kind in kinds and not s.fixed and not s.params
-            }
-        return next((k for k in kinds if k in offered), None)
-
     async def board(self, match_id: int) -> tuple[LiveMatch, Any]:
         async with self.locks(match_id):
             live = await self.live(match_id)

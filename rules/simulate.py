@@ -111,6 +111,17 @@ def _pick_spec(specs: list[ActionSpec], rng: Rng, weights: Mapping[str, int]) ->
     raise AssertionError("unreachable")
 
 
+def _waits(
+    match: Match[Any, Any], seat: int, specs: list[ActionSpec], weights: Mapping[str, int]
+) -> bool:
+    """A seat the match is not waiting on whose only action is a rare one (conceding, which a
+    ruleset lists for every seat) lets the moment pass, drawing nothing: it gives up only when
+    it has something else it could do, as often as the weights say."""
+    if len(specs) != 1 or seat in match.pending():
+        return False
+    return weights.get(specs[0].kind, 1000) < 1000
+
+
 def _pick_seat(match: Match[Any, Any], rng: Rng) -> int:
     pending = match.pending()
     # Now and then a seat the match is not waiting on acts (takes back an end, snaps...).
@@ -152,7 +163,7 @@ def _play_out(
             return
         seat = _pick_seat(match, rng)
         specs = match.legal_actions(seat)
-        if not specs:
+        if not specs or _waits(match, seat, specs, per_mille):
             continue
         action = random_action(_pick_spec(specs, rng, per_mille), rng)
         try:

@@ -1,27 +1,30 @@
 """The actions of a fanfare seat: mulligan, play, attack, evolve, end turn, concede, timeout.
 
-Each check returns the reason an action is not allowed, or ``None``. The same checks build
-:func:`legal_actions` and guard :func:`apply`, so what is offered is exactly what is accepted,
-and ``apply`` changes nothing until every check has passed. Targets are chosen when acting: a
-spec's ``target`` parameter lists them, so a UI builds its select menus from it.
+Each kind is declared once (:data:`KINDS`): the engine accepts exactly what :func:`offer` lists
+(and ``concede`` from either seat at any time, and the clock's ``timeout`` for a seat it waits
+on), then runs the kind's handler on an action already known to be legal. The ``*_problem``
+checks build the offer and, for an action that is not offered, say why in the player's words.
+Targets are chosen when acting: a spec's ``target`` parameter lists them, so a UI builds its
+select menus from it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
-from ..engine import Action, ActionSpec, IllegalAction, Option, Param, StepLog
+from ..engine import Action, ActionSpec, Kind, Option, Param, StepLog, kinds
 from . import combat, flow
 from .state import BOARD_SLOTS, Card, FanfareState, Unit
 from .stats import followers, has_keyword
-from .targets import option, target_options, target_problem
+from .targets import option, target_problem, units_for
 
 __all__ = [
+    "KINDS",
     "TIMEOUT",
-    "apply",
+    "AnyOrder",
     "attack_targets",
     "can_evolve",
-    "legal_actions",
+    "offer",
     "pending",
     "playable_now",
 ]
@@ -154,24 +157,58 @@ def pending(state: FanfareState) -> tuple[int, ...]:
 def playable_now(state: FanfareState, seat: int, card: Card) -> bool:
     if _playable(state, seat, card) is not None:
         return False
-    return _with_target(state, seat, card.defn.play_target, card) is not None
+    kind = card.defn.play_target
+    # As _with_target, without building the options: only a spell needs a target to be cast.
+    return kind is None or not card.defn.spell or bool(units_for(state, seat, kind, card))
 
 
-def legal_actions(state: FanfareState, seat: int) -> list[ActionSpec]:
-    if state.result is not None:
-        return []
+def offer(state: FanfareState, seat: int) -> list[ActionSpec]:
+    """The seat's legal actions, less ``concede`` (the engine adds it for both seats)."""
     if state.phase == "mulligan":
         if state.players[seat].mulligan is not None:
             return []
-        return [_mulligan_spec(state, seat), ActionSpec("concede", "Concede")]
+        return [_mulligan_spec(state, seat)]
     if seat != state.turn_player:
         return []
-    specs = _play_specs(state, seat) + _attack_specs(state, seat)
+    shown: Shown = {}
+    specs = _play_specs(state, seat, shown) + _attack_specs(state, seat, shown)
     if can_evolve(state, seat):
-        specs += _evolve_specs(state, seat)
-    specs.append(ActionSpec("end_turn", "End turn"))
-    specs.append(ActionSpec("concede", "Concede"))
+        specs += _evolve_specs(state, seat, shown)
+    specs.append(_END_TURN)
     return specs
+
+
+Shown = dict[int, Option]
+"""The options built so far for one offer, by uid: most attackers share their targets."""
+
+
+def _options(state: FanfareState, seat: int, units: list[Unit], shown: Shown) -> tuple[Option, ...]:
+    out = []
+    for unit in units:
+        found = shown.get(unit.uid)
+        if found is None:
+            found = shown[unit.uid] = option(state, seat, unit)
+        out.append(found)
+    return tuple(out)
+
+
+_END_TURN = ActionSpec("end_turn", "End turn")
+_CONCEDE = ActionSpec("concede", "Concede")
+
+
+class AnyOrder(Param):
+    """A multi-choice parameter whose chosen values may come in any order (a menu may answer in
+    the order clicked), each at most once."""
+
+    __slots__ = ()
+
+    def accepts(self, value: object) -> bool:
+        if not isinstance(value, tuple) or not self.least <= len(value) <= self.most:
+            return False
+        plain = [o.value for o in self.options]
+        # Strict types: True == 1, but True is no card.
+        known = all(any(v == p and type(v) is type(p) for p in plain) for v in value)
+        return known and len(set(value)) == len(value)
 
 
 def _mulligan_spec(state: FanfareState, seat: int) -> ActionSpec:
@@ -180,29 +217,34 @@ def _mulligan_spec(state: FanfareState, seat: int) -> ActionSpec:
     return ActionSpec(
         "mulligan",
         "Choose cards to return (mulligan)",
-        params=(Param("cards", "Cards to return", options, least=0, most=len(options)),),
+        params=(AnyOrder("cards", "Cards to return", options, least=0, most=len(options)),),
     )
 
 
 def _with_target(
-    state: FanfareState, seat: int, kind: str | None, actor: Card
+    state: FanfareState, seat: int, kind: str | None, actor: Card, shown: Shown | None = None
 ) -> tuple[Param, ...] | None:
     """The target parameter (``()`` for none to choose), or ``None`` if the action is
     impossible for want of a target."""
     if kind is None:
         return ()
-    options = target_options(state, seat, kind, actor)
+    units = units_for(state, seat, kind, actor)
+    options = _options(state, seat, units, {} if shown is None else shown)
     if not options:
         return None if actor.defn.spell else ()
     return (Param("target", "Target", options),)
 
 
-def _play_specs(state: FanfareState, seat: int) -> list[ActionSpec]:
+def _play_specs(state: FanfareState, seat: int, shown: Shown) -> list[ActionSpec]:
     specs = []
-    for card in state.players[seat].hand:
-        if _playable(state, seat, card) is not None:
+    player = state.players[seat]
+    full = len(player.board) >= BOARD_SLOTS
+    for card in player.hand:
+        defn = card.defn
+        # _playable's checks, without writing the reasons nobody reads here.
+        if card.cost > player.pp or (full and not defn.spell) or defn.drawn_result is not None:
             continue
-        params = _with_target(state, seat, card.defn.play_target, card)
+        params = _with_target(state, seat, defn.play_target, card, shown)
         if params is None:
             continue
         detail = f"Cost {card.cost}. {card.defn.text}".strip()
@@ -210,12 +252,12 @@ def _play_specs(state: FanfareState, seat: int) -> list[ActionSpec]:
     return specs
 
 
-def _attack_specs(state: FanfareState, seat: int) -> list[ActionSpec]:
+def _attack_specs(state: FanfareState, seat: int, shown: Shown) -> list[ActionSpec]:
     specs = []
     for card in followers(state, seat):
         allowed = attack_targets(state, card)
         if allowed:
-            options = tuple(option(state, seat, u) for u in allowed)
+            options = _options(state, seat, allowed, shown)
             specs.append(
                 ActionSpec(
                     "attack",
@@ -227,12 +269,12 @@ def _attack_specs(state: FanfareState, seat: int) -> list[ActionSpec]:
     return specs
 
 
-def _evolve_specs(state: FanfareState, seat: int) -> list[ActionSpec]:
+def _evolve_specs(state: FanfareState, seat: int, shown: Shown) -> list[ActionSpec]:
     specs = []
     for card in followers(state, seat):
         if card.evolved:
             continue
-        params = _with_target(state, seat, card.defn.evolve_target, card)
+        params = _with_target(state, seat, card.defn.evolve_target, card, shown)
         assert params is not None
         specs.append(
             ActionSpec(
@@ -242,19 +284,41 @@ def _evolve_specs(state: FanfareState, seat: int) -> list[ActionSpec]:
     return specs
 
 
-# -- applying -----------------------------------------------------------------------------------
+# -- why not ------------------------------------------------------------------------------------
 
 
-def _args(action: Action, *needed: str, optional: tuple[str, ...] = ()) -> None:
-    names = set(action.args)
-    if not set(needed) <= names or not names <= set(needed) | set(optional):
-        wanted = ", ".join(needed) or "no arguments"
-        raise IllegalAction(f"'{action.kind}' takes {wanted}.")
+def _mulligan_why_not(state: FanfareState, seat: int, action: Action) -> str | None:
+    if state.phase != "mulligan":
+        return "The mulligan is over."
+    if state.players[seat].mulligan is not None:
+        return "You have already chosen."
+    return "Choose cards from your opening hand, each at most once."
 
 
-def _check(problem: str | None) -> None:
-    if problem is not None:
-        raise IllegalAction(problem)
+Problem = Callable[[FanfareState, int, object, object], str | None]
+
+
+def _why_not(problem: Problem, first: str, second: str) -> Callable[..., str | None]:
+    """Why an action of the turn player's with these two arguments is not allowed."""
+
+    def why_not(state: FanfareState, seat: int, action: Action) -> str | None:
+        turn = _turn_problem(state, seat)
+        return turn or problem(state, seat, action.get(first), action.get(second))
+
+    return why_not
+
+
+def _turn_why_not(state: FanfareState, seat: int, action: Action) -> str | None:
+    return _turn_problem(state, seat)
+
+
+def _timeout_why_not(state: FanfareState, seat: int, action: Action) -> str | None:
+    if state.phase == "mulligan" and state.players[seat].mulligan is not None:
+        return "That player has already chosen."
+    return _turn_problem(state, seat)
+
+
+# -- carrying out -------------------------------------------------------------------------------
 
 
 def _unit(state: FanfareState, uid: object) -> Unit | None:
@@ -264,92 +328,77 @@ def _unit(state: FanfareState, uid: object) -> Unit | None:
 
 
 def _mulligan(state: FanfareState, seat: int, action: Action, log: StepLog) -> None:
-    _args(action, "cards")
-    if state.result is not None or state.phase != "mulligan":
-        raise IllegalAction("The mulligan is over.")
-    player = state.players[seat]
-    if player.mulligan is not None:
-        raise IllegalAction("You have already chosen.")
     chosen = action["cards"]
-    hand = {c.uid: i for i, c in enumerate(player.hand)}
-    if (
-        not isinstance(chosen, tuple)
-        or len(set(chosen)) != len(chosen)
-        or not all(isinstance(c, int) and not isinstance(c, bool) and c in hand for c in chosen)
-    ):
-        raise IllegalAction("Choose cards from your opening hand, each at most once.")
-    # Any order is accepted (a menu may answer in the order clicked); the hand's order counts.
+    assert isinstance(chosen, tuple)
+    # Any order is accepted (AnyOrder); the hand's order is what counts.
+    hand = {c.uid: i for i, c in enumerate(state.players[seat].hand)}
     uids = tuple(sorted((c for c in chosen if isinstance(c, int)), key=hand.__getitem__))
     flow.choose_mulligan(state, seat, uids, log)
 
 
-Handler = Callable[[FanfareState, int, Action, StepLog], None]
-Problem = Callable[[FanfareState, int, object, object], str | None]
 Do = Callable[[FanfareState, int, Card, Unit | None, StepLog], None]
 
 
-def _card_action(problem: Problem, do: Do) -> Handler:
-    """Playing and evolving: a card of the seat's and maybe a target, checked, then done."""
+def _card_action(do: Do) -> Callable[[FanfareState, int, Action, StepLog], None]:
+    """Playing and evolving: a card of the seat's and maybe a target."""
 
     def handler(state: FanfareState, seat: int, action: Action, log: StepLog) -> None:
-        _args(action, "card", optional=("target",))
-        _check(_turn_problem(state, seat))
-        uid, target = action["card"], action.get("target")
-        _check(problem(state, seat, uid, target))
+        uid = action["card"]
         assert isinstance(uid, int)
-        do(state, seat, state.cards[uid], _unit(state, target), log)
+        do(state, seat, state.cards[uid], _unit(state, action.get("target")), log)
 
     return handler
 
 
 def _attack(state: FanfareState, seat: int, action: Action, log: StepLog) -> None:
-    _args(action, "attacker", "target")
-    _check(_turn_problem(state, seat))
-    _check(attack_problem(state, seat, action["attacker"], action["target"]))
     attacker, target = action["attacker"], _unit(state, action["target"])
     assert isinstance(attacker, int) and target is not None
     combat.attack(state, seat, state.cards[attacker], target, log)
 
 
 def _end_turn(state: FanfareState, seat: int, action: Action, log: StepLog) -> None:
-    _args(action)
-    _check(_turn_problem(state, seat))
     flow.end_turn(state, log)
 
 
 def _timeout(state: FanfareState, seat: int, action: Action, log: StepLog) -> None:
-    _args(action)
-    if state.result is None and state.phase == "mulligan":
-        if state.players[seat].mulligan is not None:
-            raise IllegalAction("That player has already chosen.")
-        log.event("timeout", None, seat=seat)
-        flow.choose_mulligan(state, seat, (), log)
-        return
-    _check(_turn_problem(state, seat))
     log.event("timeout", None, seat=seat)
-    flow.end_turn(state, log)
+    if state.phase == "mulligan":
+        flow.choose_mulligan(state, seat, (), log)
+    else:
+        flow.end_turn(state, log)
 
 
 def _concede(state: FanfareState, seat: int, action: Action, log: StepLog) -> None:
-    _args(action)
-    if state.result is not None:
-        raise IllegalAction("The match is over.")
     flow.concede(state, seat, log)
 
 
-_HANDLERS: dict[str, Handler] = {
-    "mulligan": _mulligan,
-    "play": _card_action(play_problem, flow.play),
-    "attack": _attack,
-    "evolve": _card_action(evolve_problem, flow.evolve),
-    "end_turn": _end_turn,
-    "timeout": _timeout,
-    "concede": _concede,
-}
+def _concede_spec(state: FanfareState, seat: int) -> ActionSpec:
+    return _CONCEDE
 
 
-def apply(state: FanfareState, seat: int, action: Action, log: StepLog) -> None:
-    handler = _HANDLERS.get(action.kind)
-    if handler is None:
-        raise IllegalAction(f"Fanfare has no action {action.kind!r}.")
-    handler(state, seat, action, log)
+KINDS: Mapping[str, Kind] = kinds(
+    Kind("mulligan", _mulligan, ("cards",), why_not=_mulligan_why_not),
+    Kind(
+        "play",
+        _card_action(flow.play),
+        ("card",),
+        ("target",),
+        why_not=_why_not(play_problem, "card", "target"),
+    ),
+    Kind(
+        "attack",
+        _attack,
+        ("attacker", "target"),
+        why_not=_why_not(attack_problem, "attacker", "target"),
+    ),
+    Kind(
+        "evolve",
+        _card_action(flow.evolve),
+        ("card",),
+        ("target",),
+        why_not=_why_not(evolve_problem, "card", "target"),
+    ),
+    Kind("end_turn", _end_turn, why_not=_turn_why_not),
+    Kind("timeout", _timeout, why_not=_timeout_why_not, clock=True),
+    Kind("concede", _concede, always=_concede_spec),
+)

@@ -271,6 +271,8 @@ class Ability(_Value):
     written into a state's canonical form.
     """
 
+    __canonical__ = "key"  # a state names a granted ability by its key
+
     key: str
     when: str
     parts: tuple[Part, ...]
@@ -289,6 +291,8 @@ class Ability(_Value):
 
 @dataclass(frozen=True, slots=True)
 class CardDef(_Value):
+    __canonical__ = "id"  # a card in a state names its definition by id
+
     id: str
     name: str
     kind: str

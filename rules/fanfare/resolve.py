@@ -5,11 +5,15 @@ The check after each effect is where a leader at 0 defence loses (FANFARE-2.5) a
 0 defence, or hit by bane, are destroyed: the turn player's first, left to right (FANFARE-Q10),
 each destruction triggering on its own. It is not the instant defence reaches 0: an effect that
 damages many targets finishes first, its auras still working on the later ones (FANFARE-Q6).
+The loop itself is the engine's (:func:`rules.engine.resolve.settle`): a chain of more than
+``CHAIN_LIMIT`` effects is a runaway, and the game a draw.
 """
 
 from __future__ import annotations
 
 from ..engine import StepLog
+from ..engine.resolve import CHAIN_LIMIT
+from ..engine.resolve import settle as resolve_all
 from .effects import resolve_part
 from .state import Card, FanfareState
 from .stats import defence
@@ -17,9 +21,6 @@ from .triggers import Trigger
 from .zones import SEAT, destroy, finish
 
 __all__ = ["CHAIN_LIMIT", "check", "describe", "settle"]
-
-CHAIN_LIMIT = 2_000
-"""More effects than this from one action is a runaway chain: a bug in a card, not a game."""
 
 
 def describe(trig: Trigger) -> str:
@@ -32,24 +33,23 @@ def _resolve(state: FanfareState, trig: Trigger, log: StepLog) -> None:
     source, ability = trig.source, trig.ability
     # A card in hand or deck is its owner's secret, unless it comes onto the board.
     private = ability.zone != "board"
+    quiet = log.quiet  # nobody reads the log: no events or captions to build
     if trig.left():  # FANFARE-Q7
-        log.event(
-            "fizzled", trig.owner if private else None, source=source.uid, ability=ability.key
-        )
-        log.step(
-            f"{describe(trig)} has left: its effect does not resolve.",
-            to=trig.owner if private else None,
-        )
+        if not quiet:
+            to = trig.owner if private else None
+            log.event("fizzled", to, source=source.uid, ability=ability.key)
+            log.step(f"{describe(trig)} has left: its effect does not resolve.", to=to)
         return
-    log.event(
-        "resolving",
-        trig.owner if private else None,
-        source=source.uid,
-        seat=trig.owner,
-        name=source.name,
-        ability=ability.key,
-        text=ability.text,
-    )
+    if not quiet:
+        log.event(
+            "resolving",
+            trig.owner if private else None,
+            source=source.uid,
+            seat=trig.owner,
+            name=source.name,
+            ability=ability.key,
+            text=ability.text,
+        )
     # One effect resolves to its end, even if its card leaves on the way (FANFARE-Q7).
     for index, part in enumerate(ability.parts):
         if index not in trig.skip:
@@ -60,8 +60,9 @@ def _resolve(state: FanfareState, trig: Trigger, log: StepLog) -> None:
         source.zone = "cemetery"
         source.moves += 1
         state.players[source.owner].cemetery.append(source)
-    shown = not private or (isinstance(source, Card) and source.zone == "board")
-    log.step(f"{describe(trig)}: {ability.text}", to=None if shown else trig.owner)
+    if not quiet:
+        shown = not private or (isinstance(source, Card) and source.zone == "board")
+        log.step(f"{describe(trig)}: {ability.text}", to=None if shown else trig.owner)
 
 
 def check(state: FanfareState, log: StepLog) -> None:
@@ -96,18 +97,23 @@ def check(state: FanfareState, log: StepLog) -> None:
             return
         for card in doomed:
             destroy(state, card, log)
-        names = ", ".join(f"{SEAT[c.owner]}'s {c.name}" for c in doomed)
-        log.step(f"Destroyed: {names}.")
+        if not log.quiet:
+            names = ", ".join(f"{SEAT[c.owner]}'s {c.name}" for c in doomed)
+            log.step(f"Destroyed: {names}.")
 
 
 def settle(state: FanfareState, log: StepLog) -> None:
-    """Check, then resolve everything waiting, checking after each effect (FANFARE-Q1)."""
-    check(state, log)
-    resolved = 0
-    while state.queue and state.result is None:
-        resolved += 1
-        if resolved > CHAIN_LIMIT:
-            raise RuntimeError(f"trigger chain longer than {CHAIN_LIMIT}")
-        _resolve(state, state.queue.pop(), log)
-        check(state, log)
-    state.queue.clear()
+    """Check, then resolve everything waiting, checking after each effect (FANFARE-Q1, Q6).
+    A chain of more than ``CHAIN_LIMIT`` effects ends the game as a draw (docs/rulings.md)."""
+
+    def runaway(reason: str) -> None:
+        finish(state, (), "runaway", reason, log)
+        log.step(reason)
+
+    resolve_all(
+        state.queue,
+        lambda trig: _resolve(state, trig, log),
+        runaway=runaway,
+        check=lambda: check(state, log),
+        over=lambda: state.result is not None,
+    )

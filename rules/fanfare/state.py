@@ -5,13 +5,17 @@ named by a per-match ``uid``; the two leaders have uids 1 and 2, cards start at 
 always one integer. Zones are lists: a deck's top is index 0, a hand's left (oldest) end is
 index 0, a board lists its cards left to right, which is the order they arrived (FANFARE-Q3).
 
+The canonical state for the hash is derived from these classes' fields
+(:func:`rules.engine.canonical`): a card is written once, in the match's table of cards, and named
+by its uid elsewhere; card definitions stand as their ids, abilities as their keys.
+
 A card's ``moves`` counts its changes of zone: a trigger remembers it, and an effect whose card
 has moved since it triggered knows its card left (FANFARE-Q7), even if it came back.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..engine import Result, Rng, TriggerQueue
 from .cards import Ability, CardDef, CardPool
@@ -50,9 +54,6 @@ class Temp(NamedTuple):
     keyword: str | None
     until: str  # "turn_end" | "your_turn_start"
     seat: int
-
-    def canonical(self) -> list[Any]:
-        return [self.attack, self.defence, self.keyword, self.until, self.seat]
 
 
 class Card:
@@ -114,29 +115,6 @@ class Card:
     def __repr__(self) -> str:
         return f"<Card {self.uid} {self.defn.id} seat={self.owner} {self.zone}>"
 
-    def canonical(self) -> list[Any]:
-        return [
-            self.uid,
-            self.defn.id,
-            self.owner,
-            self.zone,
-            self.moves,
-            self.cost_mod,
-            self.damage,
-            self.atk_bonus,
-            self.def_bonus,
-            self.evolved,
-            self.evolved_turn,
-            self.entered_turn,
-            self.attacked,
-            self.silenced,
-            self.doomed,
-            [a.key for a in self.granted],
-            list(self.keywords_gained),
-            [t.canonical() for t in self.temps],
-            self.countdown,
-        ]
-
 
 class Leader:
     __slots__ = ("damage", "granted", "seat", "uid")
@@ -161,9 +139,6 @@ class Leader:
 
     def __repr__(self) -> str:
         return f"<Leader seat={self.seat} defence={self.defence}>"
-
-    def canonical(self) -> list[Any]:
-        return [self.damage, [a.key for a in self.granted]]
 
 
 Unit = Card | Leader
@@ -202,24 +177,10 @@ class Player:
         self.mulligan: tuple[int, ...] | None = None  # chosen, until both have chosen
         self.returned: int | None = None  # how many it returned, once the mulligan is over
 
-    def canonical(self) -> list[Any]:
-        return [
-            self.leader.canonical(),
-            [c.uid for c in self.deck],
-            [c.uid for c in self.hand],
-            [c.uid for c in self.board],
-            [c.uid for c in self.cemetery],
-            self.pp,
-            self.max_pp,
-            self.ep,
-            self.turns,
-            self.evolved_this_turn,
-            None if self.mulligan is None else list(self.mulligan),
-            self.returned,
-        ]
-
 
 class FanfareState:
+    # The pool is the same in every match of a ruleset; its digest is in the ruleset's version.
+    __canonical_skip__ = ("pool",)
     __slots__ = (
         "cards",
         "first",
@@ -265,17 +226,3 @@ class FanfareState:
     @property
     def second(self) -> int:
         return 1 - self.first
-
-    def canonical(self) -> list[Any]:
-        return [
-            self.rng.state,
-            self.phase,
-            self.turn,
-            self.first,
-            self.turn_player,
-            self.next_uid,
-            [p.canonical() for p in self.players],
-            [c.canonical() for c in sorted(self.cards.values(), key=lambda c: c.uid)],
-            len(self.queue),
-            None if self.result is None else self.result.to_json(),
-        ]

@@ -148,18 +148,20 @@ class _Batch:
     ) -> None:
         """Abilities with this timing in the seats' hands, leaders and boards."""
         state = self.state
+        in_hand, on_board = ("hand", when), ("board", when)
         for seat in seats:
             player = state.players[seat]
             if when in HAND_TIMINGS:
                 for pos, card in enumerate(player.hand):
-                    if card is not exclude:
+                    if card is not exclude and in_hand in card.defn.by_when:
                         for index, ability in card.defn.abilities_at("hand", when):
                             self.add(card, index, ability, rank, HAND, pos, it=it)
             leader = player.leader
             for index, ability in leader_abilities(state, seat, when, exclude):
                 self.add(leader, index, ability, rank, BOARD, -1, it=it)
             for pos, card in enumerate(player.board):
-                if card is not exclude:
+                # Most cards have no ability with this timing: look before asking for them.
+                if card is not exclude and (card.granted or on_board in card.defn.by_when):
                     for index, ability in abilities(card, "board", when):
                         self.add(card, index, ability, rank, BOARD, pos, it=it)
 
@@ -286,9 +288,11 @@ def on_turn_start(state: FanfareState, seat: int) -> None:
     """Turn-start abilities from hand, leader, board and deck; countdowns last (FANFARE-2.1)."""
     batch = _Batch(state)
     batch.watch((seat,), "turn_start", 0)
+    in_deck = ("deck", "turn_start")
     for pos, card in enumerate(state.players[seat].deck):
-        for index, ability in card.defn.abilities_at("deck", "turn_start"):
-            batch.add(card, index, ability, 0, DECK, pos)
+        if in_deck in card.defn.by_when:
+            for index, ability in card.defn.abilities_at(*in_deck):
+                batch.add(card, index, ability, 0, DECK, pos)
     for pos, card in enumerate(state.players[seat].board):
         if card.countdown is not None:
             batch.add(card, 99, TICK, 1, BOARD, pos)

@@ -247,10 +247,12 @@ async def test_retreat_concedes_even_when_the_game_waits_on_the_other_player(
     for member in (alice, bob):
         await member.user.click(hand_message(member), label="No cards to return")
     waiting = (bob, alice)[live.match.view(None).turn_player]
-    assert not live.match.legal_actions(1 - live.match.view(None).turn_player)
+    other = 1 - live.match.view(None).turn_player
+    assert [s.kind for s in live.match.legal_actions(other)] == ["concede"]
 
     asked = await waiting.slash(channel, "retreat")
     assert asked.ephemeral and "**Concede?** This cannot be taken back." in asked.response.content
+    assert find(asked.response, "back")  # its own menu's Concede, with a way back
     await waiting.click(asked.response, label="Yes: Concede")
     assert live.match.over
     result = channel.history()[-1]

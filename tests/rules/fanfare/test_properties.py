@@ -17,7 +17,6 @@ from rules.engine import (
     Match,
     Resolution,
     Rng,
-    StepLog,
     dump_record,
     replay,
 )
@@ -36,8 +35,10 @@ def _accepts_every_listed_action(match: Match[FanfareState, Any], seat: int, pic
         actions = list(spec.actions())
         assert actions, spec
         action = actions[pick % len(actions)]
-        state = copy.deepcopy(match.state)
-        ruleset().apply(state, seat, action, StepLog())  # raises if it is not accepted
+        trial = Match(
+            match.ruleset, match.seed, match.setup, copy.deepcopy(match.state), match.opening
+        )
+        trial.apply(seat, action)  # raises if it is not accepted
 
 
 def _illegal(match: Match[FanfareState, Any], seat: int, pick: int) -> Action:

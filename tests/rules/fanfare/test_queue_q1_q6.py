@@ -7,9 +7,13 @@ Each test is a scenario in which several cards interact, after the examples of t
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from rules.fanfare.cards import Ability, CardDef, Part
+from rules.fanfare.resolve import CHAIN_LIMIT
 from rules.fanfare.state import Card
 
-from .helpers import prepare_game
+from .helpers import prepare_game, ruleset
 
 # -- FANFARE-Q1: triggered, then resolved, first in first out, never interrupted ----------------
 
@@ -342,3 +346,43 @@ def test_q6_nothing_at_0_defence_stays_on_the_board() -> None:
     assert len(game.board(1)) == 3
     game.play(game.give(0, "flare-volley"))
     assert game.board(1) == []
+
+
+# -- a runaway chain (docs/rulings.md) ------------------------------------------------------------
+
+
+def _looping_pair() -> dict[str, CardDef]:
+    """Two followers no real pool has: each destroys itself as it enters, and its last words
+    summon the other, so one play sets off a chain nobody can stop."""
+    cards = {}
+    for own, other in (("loop-a", "loop-b"), ("loop-b", "loop-a")):
+        enter = Ability(f"{own}#1", "enter", (Part("destroy", "self"),))
+        last = Ability(f"{own}#2", "last_words", (Part("summon", "owner", card=other),))
+        cards[own] = CardDef(
+            own,
+            own.replace("-", " ").title(),
+            "follower",
+            1,
+            1,
+            1,
+            abilities=(enter, last),
+            by_when={("board", "enter"): ((0, enter),), ("board", "last_words"): ((1, last),)},
+        )
+    return cards
+
+
+def test_q1_a_chain_that_runs_away_ends_the_game_as_a_draw() -> None:
+    """FANFARE-Q1 and the runaway ruling: past CHAIN_LIMIT effects from one action the game is a
+    draw, with the reason said, nothing left waiting, and no error."""
+    game = prepare_game()
+    state = game.state
+    # State surgery: a test pool with the looping pair in it.
+    state.pool = replace(state.pool, cards={**state.pool.cards, **_looping_pair()})
+    res = game.play(game.give(0, "loop-a"))
+    result = game.result
+    assert result is not None and result.draw and result.reason == "runaway"
+    assert f"{CHAIN_LIMIT} effects resolved in a row" in result.summary
+    assert res.steps[-1].caption == result.summary
+    assert len(game.events("resolving")) == CHAIN_LIMIT
+    assert not state.queue and game.match.over and game.match.legal_actions(0) == []
+    assert ruleset().invariants(state) == []

@@ -96,7 +96,7 @@ def test_2_2_play_attack_and_evolve_in_any_order_only_on_your_turn() -> None:
     game.summon(0, "hearth-sprite")
     kinds = {s.kind for s in game.match.legal_actions(0)}
     assert {"attack", "evolve", "end_turn", "concede"} <= kinds
-    assert game.match.legal_actions(1) == []
+    assert [s.kind for s in game.match.legal_actions(1)] == ["concede"]
     with pytest.raises(IllegalAction, match="not your turn"):
         game.act(1, Action("end_turn"))
 
