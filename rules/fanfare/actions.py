@@ -150,7 +150,7 @@ def pending(state: FanfareState) -> tuple[int, ...]:
     if state.result is not None:
         return ()
     if state.phase == "mulligan":
-        return tuple(p.seat for p in state.players if p.mulligan is None)
+        return state.mulligan.waiting_on()
     return (state.turn_player,)
 
 
@@ -165,7 +165,7 @@ def playable_now(state: FanfareState, seat: int, card: Card) -> bool:
 def offer(state: FanfareState, seat: int) -> list[ActionSpec]:
     """The seat's legal actions, less ``concede`` (the engine adds it for both seats)."""
     if state.phase == "mulligan":
-        if state.players[seat].mulligan is not None:
+        if seat not in state.mulligan.waiting_on():
             return []
         return [_mulligan_spec(state, seat)]
     if seat != state.turn_player:
@@ -290,7 +290,7 @@ def _evolve_specs(state: FanfareState, seat: int, shown: Shown) -> list[ActionSp
 def _mulligan_why_not(state: FanfareState, seat: int, action: Action) -> str | None:
     if state.phase != "mulligan":
         return "The mulligan is over."
-    if state.players[seat].mulligan is not None:
+    if seat not in state.mulligan.waiting_on():
         return "You have already chosen."
     return "Choose cards from your opening hand, each at most once."
 
@@ -313,7 +313,7 @@ def _turn_why_not(state: FanfareState, seat: int, action: Action) -> str | None:
 
 
 def _timeout_why_not(state: FanfareState, seat: int, action: Action) -> str | None:
-    if state.phase == "mulligan" and state.players[seat].mulligan is not None:
+    if state.phase == "mulligan" and seat not in state.mulligan.waiting_on():
         return "That player has already chosen."
     return _turn_problem(state, seat)
 

@@ -55,18 +55,19 @@ def begin(state: FanfareState, log: StepLog) -> None:
 
 def choose_mulligan(state: FanfareState, seat: int, uids: tuple[int, ...], log: StepLog) -> None:
     """A seat's secret choice; once both have chosen, both mulligans happen (FANFARE-1.2)."""
-    state.players[seat].mulligan = uids
+    state.mulligan.choose(seat, uids)
     log.event("mulligan_chosen", None, seat=seat)
     log.event("mulligan_cards", seat, seat=seat, cards=list(uids))
     log.step(f"{SEAT[seat]} has chosen which cards to return.")
-    if all(p.mulligan is not None for p in state.players):
+    if state.mulligan.done():
         _mulligan(state, log)
 
 
 def _mulligan(state: FanfareState, log: StepLog) -> None:
+    chosen = dict(state.mulligan.reveal())
     for seat in state.order():
         player = state.players[seat]
-        returned = [state.cards[uid] for uid in player.mulligan or ()]
+        returned = [state.cards[uid] for uid in chosen[seat]]
         for card in returned:  # set aside: they cannot come back in this draw
             player.hand.remove(card)
             card.zone = "limbo"
@@ -83,7 +84,6 @@ def _mulligan(state: FanfareState, log: StepLog) -> None:
             player.deck.append(card)
         state.rng.shuffle(player.deck)
         player.returned = len(returned)
-        player.mulligan = None
         log.event("mulligan", None, seat=seat, returned=len(returned))
     counts = " and ".join(f"{SEAT[s]} returns {state.players[s].returned}" for s in state.order())
     log.step(f"Mulligan: {counts}.")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..engine import Result, Rng, TriggerQueue
+from ..engine import Result, Rng, SecretChoice, TriggerQueue
 from .cards import Ability, CardDef, CardPool
 
 if TYPE_CHECKING:
@@ -155,7 +155,6 @@ class Player:
         "hand",
         "leader",
         "max_pp",
-        "mulligan",
         "pp",
         "returned",
         "seat",
@@ -174,7 +173,6 @@ class Player:
         self.ep = 0
         self.turns = 0  # turns this player has started
         self.evolved_this_turn = False
-        self.mulligan: tuple[int, ...] | None = None  # chosen, until both have chosen
         self.returned: int | None = None  # how many it returned, once the mulligan is over
 
 
@@ -184,6 +182,7 @@ class FanfareState:
     __slots__ = (
         "cards",
         "first",
+        "mulligan",
         "next_uid",
         "phase",
         "players",
@@ -203,6 +202,8 @@ class FanfareState:
         self.first = 0
         self.turn_player = 0
         self.players = [Player(0), Player(1)]
+        # Both choose in secret which cards to return; the clock returns none (FANFARE-1.2).
+        self.mulligan: SecretChoice[tuple[int, ...]] = SecretChoice((0, 1), default=())
         self.cards: dict[int, Card] = {}
         self.next_uid = 3  # 1 and 2 are the leaders
         self.queue: TriggerQueue[Trigger] = TriggerQueue()

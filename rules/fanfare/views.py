@@ -173,7 +173,8 @@ def _board_card(state: FanfareState, card: Card, slot: int) -> BoardCardView:
 
 
 def _hand_card(state: FanfareState, card: Card, seat: int) -> HandCardView:
-    chosen = state.players[seat].mulligan or ()
+    # Only while the mulligan lasts: a returned card drawn again later is no longer "returning".
+    chosen = (state.mulligan.chosen(seat, seat) if state.phase == "mulligan" else None) or ()
     playable = (
         state.result is None
         and state.phase == "main"
@@ -217,9 +218,7 @@ def _player(state: FanfareState, player: Player) -> PlayerView:
         deck_size=len(player.deck),
         cemetery=len(player.cemetery),
         board=tuple(_board_card(state, c, i) for i, c in enumerate(player.board)),
-        mulligan_done=(
-            state.phase != "mulligan" or player.mulligan is not None or player.returned is not None
-        ),
+        mulligan_done=state.phase != "mulligan" or seat not in state.mulligan.waiting_on(),
         returned=player.returned,
     )
 

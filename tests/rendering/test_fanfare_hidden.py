@@ -51,10 +51,14 @@ def _swapped(match: Match[Any, Any], viewer: int | None) -> FanfareState:
         if uid not in shown:
             index = next((i for i, d in enumerate(PLAYABLE) if d.id == card.defn.id), 0)
             card.defn = PLAYABLE[(index + 7) % len(PLAYABLE)]
-    for player in other.players:
-        if player.seat != viewer and player.mulligan is not None:
-            everything = tuple(c.uid for c in player.hand)
-            player.mulligan = () if player.mulligan == everything else everything
+    choice = other.mulligan
+    if other.phase == "mulligan":
+        for player in other.players:
+            secret = choice.chosen(player.seat, player.seat)
+            if player.seat != viewer and secret is not None:
+                everything = tuple(c.uid for c in player.hand)
+                # Surgery: the other seat's secret choice is another choice.
+                choice._chosen[player.seat] = () if secret == everything else everything
     return other
 
 
