@@ -121,14 +121,23 @@ def decide_first(state: LanesState) -> tuple[int, str]:
 
 
 def _reveal_location(state: LanesState, loc: Location, log: StepLog) -> None:
+    """LANES-2.2: the location turns up. Its "When revealed" ability resolves in the same step,
+    unless it was disabled or destroyed while still hidden: then it does nothing (its ability no
+    longer works, docs/rulings.md)."""
     loc.reveal()
     if not log.quiet:
         log.event("location_revealed", None, location=loc.index, id=loc.defn.id, name=loc.defn.name)
-    # Its "When revealed" ability resolves as it turns up: one step, one caption.
-    for ability in loc.defn.by_when.get("on_reveal", ()):
-        resolve(state, loc, ability, log)
-    if not log.quiet:
-        said = f"{loc.defn.name} is revealed ({loc.defn.text.rstrip('.')})"
+    on_reveal = loc.defn.by_when.get("on_reveal", ())
+    if loc.active:
+        for ability in on_reveal:
+            resolve(state, loc, ability, log)
+    if log.quiet:
+        return
+    said = f"{loc.defn.name} is revealed ({loc.defn.text.rstrip('.')})"
+    if on_reveal and not loc.active:
+        broken = "destroyed" if loc.destroyed else "disabled"
+        log.step(f"{said}, but it is {broken}: its ability does nothing.")
+    else:
         log.step(_described(state, log, said))
 
 
