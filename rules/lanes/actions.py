@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..engine import Action, ActionSpec, Kind, Param, StepLog, kinds
-from .effects import free_slots, location_flag
+from .effects import closed_to_plays, location_flag
 from .flow import SEAT, retreat, reveal
-from .state import Card, LanesState, Location, Player, Staged
+from .state import SLOTS, Card, LanesState, Location, Player, Staged
 
 __all__ = ["KINDS", "TIMEOUT", "location_label", "offer", "slots_after_staging"]
 
@@ -27,7 +27,7 @@ def location_label(loc: Location) -> str:
 
 def slots_after_staging(state: LanesState, seat: int) -> list[int]:
     """Free slots on the seat's side of each location once its staged actions have resolved."""
-    left = [free_slots(loc, seat) for loc in state.locations]
+    left = [0 if loc.destroyed else SLOTS - len(loc.sides[seat]) for loc in state.locations]
     for item in state.staging.staged[seat]:
         if item.location >= 0:  # a play or a move arrives
             left[item.location] -= 1
@@ -220,25 +220,20 @@ def _play_specs(state: LanesState, seat: int, free: list[int]) -> list[ActionSpe
     affordable = [card for card in player.hand if card.cost <= energy]
     if not affordable:  # often so late in a turn: no need to look at the board
         return []
+    # The checks of _landing_problem_at, without writing a reason for each closed location.
     open_here = tuple(
-        loc.option for loc in state.locations if _landing_problem_at(loc, free[loc.index]) is None
+        loc.option for loc in state.locations if free[loc.index] > 0 and not closed_to_plays(loc)
     )
     if not open_here:
         return []
     params = (Param("location", "Location", open_here),)
-    return [
-        _new(
-            ActionSpec,
-            (
-                "play",
-                f"Play {card.defn.name}",
-                (("card", card.uid),),
-                params,
-                f"Cost {card.cost}, power {card.base_power}. {card.defn.text}",
-            ),
-        )
-        for card in affordable
-    ]
+    specs = []
+    for card in affordable:
+        defn = card.defn
+        label = f"Play {defn.name}"
+        detail = f"Cost {card.cost}, power {defn.power + card.bonus}. {defn.text}"
+        specs.append(_new(ActionSpec, ("play", label, (("card", card.uid),), params, detail)))
+    return specs
 
 
 def _board_specs(state: LanesState, seat: int, free: list[int]) -> list[ActionSpec]:

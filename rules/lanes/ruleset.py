@@ -79,7 +79,10 @@ class LanesRuleset(RulesetBase[LanesState, LanesView]):
     def pending(self, state: LanesState) -> tuple[int, ...]:
         if state.result is not None:
             return ()
-        return state.staging.waiting_on()
+        ended = state.staging.ended
+        if ended[0]:
+            return () if ended[1] else (1,)
+        return (0,) if ended[1] else (0, 1)
 
     def invariants(self, state: LanesState) -> list[str]:
         """The invariants ``state`` breaks (empty when all hold): used by soak tests."""
