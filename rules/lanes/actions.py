@@ -308,47 +308,39 @@ def _play(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
     _remember_start(state, seat)
     player.hand.remove(card)
     player.energy -= card.cost
-    state.staging.stage(seat, Staged.of(action, card, loc.index))
-    if log.quiet:
-        return
-    log.event(
-        "staged",
-        seat,
-        seat=seat,
-        kind="play",
-        card=card.uid,
-        name=card.defn.name,
-        location=loc.index,
-    )
-    log.step(f"You stage {card.defn.name} at {loc.label}.", to=seat)
+    _stage(state, seat, action, card, loc, log, "You stage {name} at {where}.")
 
 
 def _move(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
     card, dest = _card(state, action), _destination(state, action)
     _remember_start(state, seat)
-    state.staging.stage(seat, Staged.of(action, card, dest.index))
-    if log.quiet:
-        return
-    log.event(
-        "staged",
-        seat,
-        seat=seat,
-        kind="move",
-        card=card.uid,
-        name=card.defn.name,
-        location=dest.index,
-    )
-    log.step(f"You stage a move: {card.defn.name} to {dest.label}.", to=seat)
+    _stage(state, seat, action, card, dest, log, "You stage a move: {name} to {where}.")
 
 
 def _activate(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
     card = _card(state, action)
     _remember_start(state, seat)
-    state.staging.stage(seat, Staged.of(action, card))
+    _stage(state, seat, action, card, None, log, "You stage {name}'s activation.")
+
+
+def _stage(
+    state: LanesState,
+    seat: int,
+    action: Action,
+    card: Card,
+    loc: Location | None,
+    log: StepLog,
+    caption: str,
+) -> None:
+    """Stage the action, and tell only its seat (LANES-4.2); ``caption`` names the card
+    ``{name}`` and the location ``{where}``."""
+    state.staging.stage(seat, Staged.of(action, card, -1 if loc is None else loc.index))
     if log.quiet:
         return
-    log.event("staged", seat, seat=seat, kind="activate", card=card.uid, name=card.defn.name)
-    log.step(f"You stage {card.defn.name}'s activation.", to=seat)
+    where = {} if loc is None else {"location": loc.index}
+    name = card.defn.name
+    log.event("staged", seat, seat=seat, kind=action.kind, card=card.uid, name=name, **where)
+    log.step(caption.format(name=name, where="" if loc is None else loc.label), to=seat)
 
 
 def _reset(state: LanesState, seat: int, action: Action, log: StepLog) -> None:

@@ -351,14 +351,7 @@ def _resolve_play(state: LanesState, seat: int, item: Staged, log: StepLog) -> N
         log.step(f"{SEAT[seat]} plays a card face down at {loc.label}.")
         return
     place(state, card, loc, face_up=True)  # LANES-5.4
-    if not log.quiet:
-        log.event(
-            "revealed", None, seat=seat, card=card.uid, name=card.defn.name, location=loc.index
-        )
-    for ability in card.defn.by_when.get("on_reveal", ()):
-        resolve(state, card, ability, log)
-    if not log.quiet:
-        log.step(_described(state, log, f"{SEAT[seat]} reveals {card.defn.name} at {loc.label}"))
+    _card_step(state, card, "revealed", "on_reveal", "{seat} reveals {name} at {where}", log)
 
 
 def _place_decoy(state: LanesState, card: Card, log: StepLog) -> None:
@@ -385,14 +378,23 @@ def _resolve_activate(state: LanesState, seat: int, item: Staged, log: StepLog) 
         log.step(f"{SEAT[seat]}'s {card.defn.name} is gone: its activation does nothing.")
         return
     card.activated = True
+    _card_step(state, card, "activated", "activate", "{seat} activates {name}", log)
+
+
+def _card_step(
+    state: LanesState, card: Card, kind: str, when: str, caption: str, log: StepLog
+) -> None:
+    """One step of a card on the board: the public event ``kind``, the card's abilities of
+    timing ``when``, then ``caption`` (naming ``{seat}``, ``{name}``, ``{where}``) with what they
+    did."""
+    seat, name, where = card.owner, card.defn.name, card.loc
     if not log.quiet:
-        log.event(
-            "activated", None, seat=seat, card=card.uid, name=card.defn.name, location=card.loc
-        )
-    for ability in card.defn.by_when.get("activate", ()):
+        log.event(kind, None, seat=seat, card=card.uid, name=name, location=where)
+    for ability in card.defn.by_when.get(when, ()):
         resolve(state, card, ability, log)
     if not log.quiet:
-        log.step(_described(state, log, f"{SEAT[seat]} activates {card.defn.name}"))
+        label = state.locations[where].label
+        log.step(_described(state, log, caption.format(seat=SEAT[seat], name=name, where=label)))
 
 
 # -- the end (LANES-8) --------------------------------------------------------------------------
