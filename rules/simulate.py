@@ -83,13 +83,16 @@ class SimulationReport:
 
 def random_action(spec: ActionSpec, rng: Rng) -> Action:
     """One of the spec's actions, each option equally likely."""
+    if not spec.params and not spec.fixed:  # end turn, snap...: the common case
+        return Action(spec.kind)
     args = dict(spec.fixed)
     for param in spec.params:
-        if param.multiple:
+        if param.most > 1:
             values = list(param.values())
             args[param.name] = values[_below(rng, len(values))]
         else:
-            args[param.name] = param.options[_below(rng, len(param.options))].value
+            options = param.options
+            args[param.name] = options[_below(rng, len(options))].value
     return Action(spec.kind, **args)
 
 
@@ -102,12 +105,13 @@ def _below(rng: Rng, n: int) -> int:
 def _pick_spec(specs: list[ActionSpec], rng: Rng, weights: Mapping[str, int]) -> ActionSpec:
     if len(specs) == 1:
         return specs[0]
-    chances = [weights.get(spec.kind, 1000) for spec in specs]
+    get = weights.get
+    chances = [get(spec.kind, 1000) for spec in specs]
     roll = rng.below(sum(chances))
-    for spec, chance in zip(specs, chances, strict=True):
+    for i, chance in enumerate(chances):
         roll -= chance
         if roll < 0:
-            return spec
+            return specs[i]
     raise AssertionError("unreachable")
 
 

@@ -42,6 +42,9 @@ def _check_value(name: str, value: object) -> ArgValue:
     raise ValueError(f"action argument {name}={value!r} is not a JSON scalar or a list of them")
 
 
+_set = object.__setattr__
+
+
 class Action:
     """A move of one seat: ``Action("play", card=12, location=1)``."""
 
@@ -53,9 +56,11 @@ class Action:
     def __init__(self, kind: str, /, **args: ArgValue | list[Scalar]) -> None:
         if not isinstance(kind, str) or not kind:
             raise ValueError(f"an action kind must be a non-empty string, got {kind!r}")
-        checked = {name: _check_value(name, value) for name, value in args.items()}
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "_args", tuple(sorted(checked.items())))
+        _set(self, "kind", kind)
+        for name, value in args.items():
+            if value.__class__ not in _PLAIN:  # plain scalars (the common case) need no check
+                args[name] = _check_value(name, value)
+        _set(self, "_args", tuple(sorted(args.items())) if args else ())
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Action is immutable")
@@ -143,9 +148,14 @@ class Param(NamedTuple):
             yield from itertools.combinations(plain, size)
 
     def accepts(self, value: object) -> bool:
+        if self.most <= 1:  # one value: checked on every action a match accepts, so kept short
+            if isinstance(value, tuple):
+                return False
+            for option in self.options:  # noqa: SIM110 (no generator: this runs on every apply)
+                if option[0] == value:
+                    return True
+            return False
         plain = [o.value for o in self.options]
-        if not self.multiple:
-            return any(v == value for v in plain) and not isinstance(value, tuple)
         if not isinstance(value, tuple) or not self.least <= len(value) <= self.most:
             return False
         positions = [plain.index(v) if v in plain else -1 for v in value]
@@ -196,15 +206,22 @@ class ActionSpec(NamedTuple):
         return Action(self.kind, **args)
 
     def matches(self, action: Action) -> bool:
+        """Whether ``action`` is one of this spec's actions: its fixed arguments as fixed, a value
+        each parameter accepts, and no other argument."""
         if action.kind != self.kind:
             return False
-        args = action.args
-        if any(args.get(k, _MISSING) != v for k, v in self.fixed):
+        given: dict[str, object] = dict(action._args)
+        for key, value in self.fixed:
+            if given.pop(key, _MISSING) != value:
+                return False
+        params = self.params
+        if len(given) != len(params):
             return False
-        names = {k for k, _ in self.fixed} | {p.name for p in self.params}
-        if set(args) != names:
-            return False
-        return all(p.accepts(args[p.name]) for p in self.params)
+        for param in params:
+            chosen = given.get(param.name, _MISSING)
+            if chosen is _MISSING or not param.accepts(chosen):
+                return False
+        return True
 
     def to_json(self) -> dict[str, Any]:
         return {

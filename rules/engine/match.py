@@ -110,10 +110,14 @@ class Match(Generic[S, V]):
     def legal_actions(self, seat: int) -> list[ActionSpec]:
         """What ``seat`` may do now; exactly these (and the clock's action) are accepted."""
         self._check_seat(seat)
+        return list(self._listing(seat))
+
+    def _listing(self, seat: int) -> list[ActionSpec]:
+        """The cached list itself (not a copy): for reading only."""
         specs = self._legal.get(seat)
         if specs is None:
             specs = self._legal[seat] = self.ruleset.legal_actions(self.state, seat)
-        return list(specs)
+        return specs
 
     def state_edited(self) -> None:
         """Say that ``state`` was changed by hand, not by ``apply`` (a test's state surgery): the
@@ -160,7 +164,7 @@ class Match(Generic[S, V]):
         if kind.clock:
             if seat in ruleset.pending(self.state):
                 return kind
-        elif _listed(self.legal_actions(seat), action):
+        elif _listed(self._listing(seat), action):
             return kind
         reason = kind.why_not(self.state, seat, action) if kind.why_not is not None else None
         raise IllegalAction(reason or _NOT_NOW)

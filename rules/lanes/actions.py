@@ -1,25 +1,24 @@
 """The actions of a lanes seat: staging (LANES-4), snap and retreat (LANES-9).
 
-Each check below returns the reason an action is not allowed, or ``None``. The same checks build
-:func:`legal_actions` and guard :func:`apply`, so what is offered is exactly what is accepted.
-``apply`` changes nothing until every check has passed.
+Each kind is declared once (:data:`KINDS`): the engine accepts exactly what :func:`offer` lists
+(and retreat, and the clock's timeout), so a handler runs only on a legal action and checks
+nothing again. The ``*_problem`` functions say, in the player's words, why an action is refused;
+the same checks build the menus.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
-from ..engine import Action, ActionSpec, IllegalAction, Param, StepLog
-from .effects import free_slots, location_flag
+from ..engine import Action, ActionSpec, Kind, Param, StepLog, kinds
+from .effects import closed_to_plays, location_flag
 from .flow import SEAT, retreat, reveal
-from .state import Card, LanesState, Location, Player, Staged
+from .state import SLOTS, Card, LanesState, Location, Player, Staged
 
-__all__ = ["TIMEOUT", "apply", "legal_actions", "location_label"]
+__all__ = ["KINDS", "TIMEOUT", "location_label", "offer", "slots_after_staging"]
 
 TIMEOUT = Action("timeout")
 """Sent by the match's clock, not by a player: LANES-4.5 ends that seat's staging as it stands."""
-
-_STAGING = ("play", "move", "activate", "reset", "end_turn")
 
 
 def location_label(loc: Location) -> str:
@@ -28,7 +27,7 @@ def location_label(loc: Location) -> str:
 
 def slots_after_staging(state: LanesState, seat: int) -> list[int]:
     """Free slots on the seat's side of each location once its staged actions have resolved."""
-    left = [free_slots(loc, seat) for loc in state.locations]
+    left = [0 if loc.destroyed else SLOTS - len(loc.sides[seat]) for loc in state.locations]
     for item in state.staging.staged[seat]:
         if item.location >= 0:  # a play or a move arrives
             left[item.location] -= 1
@@ -136,12 +135,45 @@ def activate_problem(state: LanesState, seat: int, uid: object) -> str | None:
     return None
 
 
-def _staging_problem(state: LanesState, seat: int, kind: str) -> str | None:
-    if state.result is not None:
-        return "The match is over."
-    if kind in _STAGING and state.staging.ended[seat]:
-        return "You have ended your turn. Take it back first to change your plays."
-    return None
+# -- why an action is refused (the engine asks only once it is not listed) ------------------------
+
+_ENDED = "You have ended your turn. Take it back first to change your plays."
+
+
+def _ended(state: LanesState, seat: int) -> str | None:
+    return _ENDED if state.staging.ended[seat] else None
+
+
+def _why_not_play(state: LanesState, seat: int, action: Action) -> str | None:
+    return _ended(state, seat) or play_problem(state, seat, action["card"], action["location"])
+
+
+def _why_not_move(state: LanesState, seat: int, action: Action) -> str | None:
+    return _ended(state, seat) or move_problem(state, seat, action["card"], action["location"])
+
+
+def _why_not_activate(state: LanesState, seat: int, action: Action) -> str | None:
+    return _ended(state, seat) or activate_problem(state, seat, action["card"])
+
+
+def _why_not_reset(state: LanesState, seat: int, action: Action) -> str | None:
+    return _ended(state, seat) or "You have nothing staged this turn."
+
+
+def _why_not_end_turn(state: LanesState, seat: int, action: Action) -> str | None:
+    return _ended(state, seat)
+
+
+def _why_not_take_back(state: LanesState, seat: int, action: Action) -> str | None:
+    return "You can't take back the end of your turn now."
+
+
+def _why_not_timeout(state: LanesState, seat: int, action: Action) -> str | None:
+    return "That player has already ended the turn."
+
+
+def _why_not_snap(state: LanesState, seat: int, action: Action) -> str | None:
+    return "You have already snapped this match."
 
 
 # -- what is legal ------------------------------------------------------------------------------
@@ -151,11 +183,11 @@ _RESET = ActionSpec("reset", "Undo this turn's plays")
 _END_TURN = ActionSpec("end_turn", "End turn")
 _TAKE_BACK = ActionSpec("take_back", "Take back end turn")
 _SNAP = ActionSpec("snap", "Snap (double the stakes)")
+_new = tuple.__new__  # builds a spec without the named tuple's own __new__: menus are built often
 
 
-def legal_actions(state: LanesState, seat: int) -> list[ActionSpec]:
-    if state.result is not None:
-        return []
+def offer(state: LanesState, seat: int) -> list[ActionSpec]:
+    """The seat's actions now, less retreat (an ``always`` kind the engine adds last)."""
     staging = state.staging
     if not staging.ended[seat]:
         free = slots_after_staging(state, seat)
@@ -168,7 +200,6 @@ def legal_actions(state: LanesState, seat: int) -> list[ActionSpec]:
         specs = [_TAKE_BACK] if staging.can_take_back(seat) else []
     if not state.players[seat].snapped:
         specs.append(_SNAP)
-    specs.append(_RETREATS.get(state.stakes) or _retreat_spec(state.stakes))
     return specs
 
 
@@ -179,27 +210,30 @@ def _retreat_spec(stakes: int) -> ActionSpec:
 _RETREATS = {stakes: _retreat_spec(stakes) for stakes in (1, 2, 4, 8)}  # LANES-9.2
 
 
+def _offer_retreat(state: LanesState, seat: int) -> ActionSpec:
+    return _RETREATS.get(state.stakes) or _retreat_spec(state.stakes)
+
+
 def _play_specs(state: LanesState, seat: int, free: list[int]) -> list[ActionSpec]:
-    energy = state.players[seat].energy
-    affordable = [card for card in state.players[seat].hand if card.cost <= energy]
+    player = state.players[seat]
+    energy = player.energy
+    affordable = [card for card in player.hand if card.cost <= energy]
     if not affordable:  # often so late in a turn: no need to look at the board
         return []
+    # The checks of _landing_problem_at, without writing a reason for each closed location.
     open_here = tuple(
-        loc.option for loc in state.locations if _landing_problem_at(loc, free[loc.index]) is None
+        loc.option for loc in state.locations if free[loc.index] > 0 and not closed_to_plays(loc)
     )
     if not open_here:
         return []
     params = (Param("location", "Location", open_here),)
-    return [
-        ActionSpec(
-            "play",
-            f"Play {card.defn.name}",
-            (("card", card.uid),),
-            params,
-            f"Cost {card.cost}, power {card.base_power}. {card.defn.text}",
-        )
-        for card in affordable
-    ]
+    specs = []
+    for card in affordable:
+        defn = card.defn
+        label = f"Play {defn.name}"
+        detail = f"Cost {card.cost}, power {defn.power + card.bonus}. {defn.text}"
+        specs.append(_new(ActionSpec, ("play", label, (("card", card.uid),), params, detail)))
+    return specs
 
 
 def _board_specs(state: LanesState, seat: int, free: list[int]) -> list[ActionSpec]:
@@ -246,18 +280,19 @@ def _move_spec(state: LanesState, seat: int, card: Card, free: list[int]) -> Act
     )
 
 
-# -- applying -----------------------------------------------------------------------------------
+# -- carrying out (only ever a listed action) ----------------------------------------------------
 
 
-def apply(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
-    kind = action.kind
-    handler = _HANDLERS.get(kind)
-    if handler is None:
-        raise IllegalAction(f"Lanes has no action {kind!r}.")
-    problem = _staging_problem(state, seat, kind)
-    if problem is not None:
-        raise IllegalAction(problem)
-    handler(state, seat, action, log)
+def _card(state: LanesState, action: Action) -> Card:
+    uid = action["card"]
+    assert isinstance(uid, int)  # listed, so one of the seat's cards
+    return state.cards[uid]
+
+
+def _destination(state: LanesState, action: Action) -> Location:
+    index = action["location"]
+    assert isinstance(index, int)
+    return state.locations[index]
 
 
 def _remember_start(state: LanesState, seat: int) -> None:
@@ -268,65 +303,49 @@ def _remember_start(state: LanesState, seat: int) -> None:
 
 
 def _play(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
-    uid, where = _args(action, "card", "location")
-    problem = play_problem(state, seat, uid, where)
-    if problem is not None:
-        raise IllegalAction(problem)
+    card, loc = _card(state, action), _destination(state, action)
     player = state.players[seat]
-    card, loc = state.cards[uid], state.locations[where]
     _remember_start(state, seat)
     player.hand.remove(card)
     player.energy -= card.cost
-    state.staging.stage(seat, Staged.of(action, card, loc.index))
-    log.event(
-        "staged",
-        seat,
-        seat=seat,
-        kind="play",
-        card=card.uid,
-        name=card.defn.name,
-        location=loc.index,
-    )
-    log.step(f"You stage {card.defn.name} at {loc.label}.", to=seat)
+    _stage(state, seat, action, card, loc, log, "You stage {name} at {where}.")
 
 
 def _move(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
-    uid, where = _args(action, "card", "location")
-    problem = move_problem(state, seat, uid, where)
-    if problem is not None:
-        raise IllegalAction(problem)
-    card, dest = state.cards[uid], state.locations[where]
+    card, dest = _card(state, action), _destination(state, action)
     _remember_start(state, seat)
-    state.staging.stage(seat, Staged.of(action, card, dest.index))
-    log.event(
-        "staged",
-        seat,
-        seat=seat,
-        kind="move",
-        card=card.uid,
-        name=card.defn.name,
-        location=dest.index,
-    )
-    log.step(f"You stage a move: {card.defn.name} to {dest.label}.", to=seat)
+    _stage(state, seat, action, card, dest, log, "You stage a move: {name} to {where}.")
 
 
 def _activate(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
-    (uid,) = _args(action, "card")
-    problem = activate_problem(state, seat, uid)
-    if problem is not None:
-        raise IllegalAction(problem)
-    card = state.cards[uid]
+    card = _card(state, action)
     _remember_start(state, seat)
-    state.staging.stage(seat, Staged.of(action, card))
-    log.event("staged", seat, seat=seat, kind="activate", card=card.uid, name=card.defn.name)
-    log.step(f"You stage {card.defn.name}'s activation.", to=seat)
+    _stage(state, seat, action, card, None, log, "You stage {name}'s activation.")
+
+
+def _stage(
+    state: LanesState,
+    seat: int,
+    action: Action,
+    card: Card,
+    loc: Location | None,
+    log: StepLog,
+    caption: str,
+) -> None:
+    """Stage the action, and tell only its seat (LANES-4.2); ``caption`` names the card
+    ``{name}`` and the location ``{where}``."""
+    state.staging.stage(seat, Staged.of(action, card, -1 if loc is None else loc.index))
+    if log.quiet:
+        return
+    where = {} if loc is None else {"location": loc.index}
+    name = card.defn.name
+    log.event("staged", seat, seat=seat, kind=action.kind, card=card.uid, name=name, **where)
+    log.step(caption.format(name=name, where="" if loc is None else loc.label), to=seat)
 
 
 def _reset(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
-    _args(action)
     player = state.players[seat]
-    if not state.staging.staged[seat] or player.hand_at_start is None:
-        raise IllegalAction("You have nothing staged this turn.")
+    assert player.hand_at_start is not None  # something is staged (reset is listed)
     state.staging.reset(seat)
     player.hand = player.hand_at_start
     player.energy = player.energy_at_start
@@ -336,42 +355,33 @@ def _reset(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
 
 
 def _end_turn(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
-    _args(action)
     _end(state, seat, log, locked=False)
 
 
 def _timeout(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
-    _args(action)
-    if state.staging.ended[seat]:
-        raise IllegalAction("That player has already ended the turn.")
     _end(state, seat, log, locked=True)
 
 
 def _end(state: LanesState, seat: int, log: StepLog, *, locked: bool) -> None:
     state.staging.end(seat, locked=locked)
-    log.event("ended_turn", None, seat=seat, timeout=locked)
-    if locked:
-        log.step(f"{SEAT[seat]} ran out of time: the plays staged so far stand.")
-    else:
-        log.step(f"{SEAT[seat]} ends the turn.")
+    if not log.quiet:
+        log.event("ended_turn", None, seat=seat, timeout=locked)
+        if locked:
+            log.step(f"{SEAT[seat]} ran out of time: the plays staged so far stand.")
+        else:
+            log.step(f"{SEAT[seat]} ends the turn.")
     if state.staging.all_ended():
         reveal(state, log)
 
 
 def _take_back(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
-    _args(action)
-    if not state.staging.can_take_back(seat):
-        raise IllegalAction("You can't take back the end of your turn now.")
     state.staging.take_back(seat)
     log.event("took_back", None, seat=seat)
     log.step(f"{SEAT[seat]} takes back the end of the turn and keeps staging.")
 
 
 def _snap(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
-    _args(action)
     player = state.players[seat]
-    if player.snapped:
-        raise IllegalAction("You have already snapped this match.")
     player.snapped = True
     player.snap_pending = True
     log.event("snapped", None, seat=seat)
@@ -379,28 +389,17 @@ def _snap(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
 
 
 def _retreat(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
-    _args(action)
     retreat(state, seat, log)
 
 
-def _args(action: Action, *names: str) -> tuple[Any, ...]:
-    """The action's arguments ``names``, in this order; it must have exactly these. The checks
-    that follow make sure of their types."""
-    args = action.args
-    if args.keys() != set(names):
-        wanted = ", ".join(names) or "no arguments"
-        raise IllegalAction(f"'{action.kind}' takes {wanted}.")
-    return tuple(args[name] for name in names)
-
-
-_HANDLERS = {
-    "play": _play,
-    "move": _move,
-    "activate": _activate,
-    "reset": _reset,
-    "end_turn": _end_turn,
-    "take_back": _take_back,
-    "timeout": _timeout,
-    "snap": _snap,
-    "retreat": _retreat,
-}
+KINDS: Mapping[str, Kind] = kinds(
+    Kind("play", _play, ("card", "location"), why_not=_why_not_play),
+    Kind("move", _move, ("card", "location"), why_not=_why_not_move),
+    Kind("activate", _activate, ("card",), why_not=_why_not_activate),
+    Kind("reset", _reset, why_not=_why_not_reset),
+    Kind("end_turn", _end_turn, why_not=_why_not_end_turn),
+    Kind("take_back", _take_back, why_not=_why_not_take_back),
+    Kind("snap", _snap, why_not=_why_not_snap),
+    Kind("retreat", _retreat, always=_offer_retreat),
+    Kind("timeout", _timeout, clock=True, why_not=_why_not_timeout),
+)

@@ -125,6 +125,8 @@ class Ability:
 
 @dataclass(frozen=True, slots=True)
 class CardDef:
+    __canonical__ = "id"  # the same definition in every match: a state hash names it by id
+
     id: str
     name: str
     cost: int
@@ -153,6 +155,8 @@ class CardDef:
 
 @dataclass(frozen=True, slots=True)
 class LocationDef:
+    __canonical__ = "id"  # the same definition in every match: a state hash names it by id
+
     id: str
     name: str
     abilities: tuple[Ability, ...] = ()

@@ -220,8 +220,9 @@ def draw(state: LanesState, seat: int, log: StepLog) -> Card | None:
         return None
     card = player.deck.pop(0)
     player.hand.append(card)
-    log.event("drew", None, seat=seat)
-    log.event("drew_card", seat, seat=seat, card=card.uid, name=card.defn.name)
+    if not log.quiet:
+        log.event("drew", None, seat=seat)
+        log.event("drew_card", seat, seat=seat, card=card.uid, name=card.defn.name)
     return card
 
 

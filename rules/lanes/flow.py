@@ -7,7 +7,7 @@ resolved ability, per staged action. Captions are public; they name seats as ``{
 
 from __future__ import annotations
 
-from ..engine import TURN_STARTED, Result, StepLog
+from ..engine import TURN_STARTED, Result, StepLog, TriggerQueue, settle
 from .captions import with_outcome
 from .cards import Ability
 from .effects import (
@@ -48,8 +48,9 @@ def begin(state: LanesState, log: StepLog) -> None:
     # The coin flip of LANES-5.2 for turn 1 is made now, so that game-start abilities already
     # have an order (docs/rulings.md).
     state.first = state.rng.coin()
-    log.event("first_player", None, seat=state.first, reason="coin")
-    log.step(f"Decks shuffled. The coin says {SEAT[state.first]} reveals first on turn 1.")
+    if not log.quiet:
+        log.event("first_player", None, seat=state.first, reason="coin")
+        log.step(f"Decks shuffled. The coin says {SEAT[state.first]} reveals first on turn 1.")
     _run_timed(state, "game_start", log)  # LANES-1.3
     for seat in state.order():  # LANES-1.4
         for _ in range(OPENING_HAND):
@@ -73,7 +74,8 @@ def start_turn(state: LanesState, log: StepLog) -> None:
     state.turn += 1
     for player in state.players:  # LANES-2.1
         player.max_energy += 1
-    log.event(TURN_STARTED, None, turn=state.turn)
+    if not log.quiet:
+        log.event(TURN_STARTED, None, turn=state.turn)
     if state.turn <= len(state.locations):  # LANES-2.2, LANES-1.6
         _reveal_location(state, state.locations[state.turn - 1], log)
     if state.turn == last_turn(state):
@@ -88,12 +90,14 @@ def start_turn(state: LanesState, log: StepLog) -> None:
         draw(state, seat, log)
     if state.turn > 1:
         state.first, why = decide_first(state)
-        log.event("first_player", None, seat=state.first, reason=why)
+        if not log.quiet:
+            log.event("first_player", None, seat=state.first, reason=why)
     state.staging.clear()
-    log.step(
-        f"Turn {state.turn} of {last_turn(state)}. {SEAT[state.first]} reveals first. "
-        "Both players draw and stage their plays."
-    )
+    if not log.quiet:
+        log.step(
+            f"Turn {state.turn} of {last_turn(state)}. {SEAT[state.first]} reveals first. "
+            "Both players draw and stage their plays."
+        )
 
 
 def _double_for_last_turn(state: LanesState, log: StepLog, why: str) -> None:
@@ -117,21 +121,37 @@ def decide_first(state: LanesState) -> tuple[int, str]:
 
 
 def _reveal_location(state: LanesState, loc: Location, log: StepLog) -> None:
+    """LANES-2.2: the location turns up. Its "When revealed" ability resolves in the same step,
+    unless it was disabled or destroyed while still hidden: then it does nothing (its ability no
+    longer works, docs/rulings.md)."""
     loc.reveal()
-    log.event("location_revealed", None, location=loc.index, id=loc.defn.id, name=loc.defn.name)
-    # Its "When revealed" ability resolves as it turns up: one step, one caption.
-    for ability in loc.defn.by_when.get("on_reveal", ()):
-        resolve(state, loc, ability, log)
-    log.step(_described(state, log, f"{loc.defn.name} is revealed ({loc.defn.text.rstrip('.')})"))
+    if not log.quiet:
+        log.event("location_revealed", None, location=loc.index, id=loc.defn.id, name=loc.defn.name)
+    on_reveal = loc.defn.by_when.get("on_reveal", ())
+    if loc.active:
+        for ability in on_reveal:
+            resolve(state, loc, ability, log)
+    if log.quiet:
+        return
+    said = f"{loc.defn.name} is revealed ({loc.defn.text.rstrip('.')})"
+    if on_reveal and not loc.active:
+        broken = "destroyed" if loc.destroyed else "disabled"
+        log.step(f"{said}, but it is {broken}: its ability does nothing.")
+    else:
+        log.step(_described(state, log, said))
 
 
 # -- timed abilities (game start, turn start, end of turn, game end) --------------------------
 
 
-def _timed_sources(state: LanesState, when: str) -> list[tuple[Card | Location, Ability, str]]:
+Timed = tuple[Card | Location, Ability, str]
+"""An ability with a timing: its source, the ability, and the zone it works from."""
+
+
+def _timed_sources(state: LanesState, when: str) -> list[Timed]:
     """Abilities with this timing, in the order of LANES-2.3 and LANES-2.4, each with the zone
     it works from."""
-    found: list[tuple[Card | Location, Ability, str]] = []
+    found: list[Timed] = []
     for loc in state.locations:  # (1) locations, left to right
         if loc.active or (when == "game_start" and not loc.destroyed):
             for ability in loc.defn.by_when.get(when, ()):
@@ -155,7 +175,7 @@ def _timed_sources(state: LanesState, when: str) -> list[tuple[Card | Location, 
     return found
 
 
-def _card_abilities(card: Card, when: str, zone: str) -> list[tuple[Card | Location, Ability, str]]:
+def _card_abilities(card: Card, when: str, zone: str) -> list[Timed]:
     abilities = card.defn.by_when.get(when)
     if not abilities:
         return []
@@ -184,33 +204,57 @@ _TIMING_LABELS = {
 
 
 def _run_timed(state: LanesState, when: str, log: StepLog) -> None:
-    """Resolve every ability with this timing, one step each. The list is made before the
-    first resolves; a source that has left its zone by its turn does nothing (docs/rulings.md)."""
+    """Resolve every ability with this timing, one step each, through the engine's resolve loop.
+    The list is made before the first resolves; a source that has left its zone by its turn does
+    nothing (docs/rulings.md)."""
+    found = _timed_sources(state, when)
+    if not found:
+        return
+    queue: TriggerQueue[Timed] = TriggerQueue()
+    for timed in found:
+        queue.add(timed)
     label = _TIMING_LABELS[when]
-    for source, ability, zone in _timed_sources(state, when):
-        if not _still_there(state, source, zone):
-            continue
-        resolve(state, source, ability, log)
-        if isinstance(source, Location) and not source.revealed:
-            # What it does names it, and it is still hidden (LANES-1.6): only the players, who
-            # see its effect on their own decks anyway, are told; spectators are not.
-            log.step(
-                f"A location not yet revealed: {_ability_phrase(state, ability)}",
-                to=range(state.seats),
-            )
-        elif isinstance(source, Location):
-            what = f"{source.defn.name} ({_ability_phrase(state, ability).rstrip('.')})"
-            log.step(_described(state, log, what))
-        elif zone == "board":
-            where = state.locations[source.loc].label if source.loc >= 0 else "play"
-            log.step(
-                _described(
-                    state, log, f"{label}: {SEAT[source.owner]}'s {source.defn.name} at {where}"
-                )
-            )
-        else:
-            # Abilities in hand or deck are the owner's secret.
-            log.step(f"{label}: {source.defn.name} ({zone}).", to=source.owner)
+    settle(
+        queue,
+        lambda timed: _resolve_timed(state, timed, label, log),
+        runaway=lambda reason: _runaway(state, reason, log),
+    )
+
+
+def _resolve_timed(state: LanesState, timed: Timed, label: str, log: StepLog) -> None:
+    source, ability, zone = timed
+    if not _still_there(state, source, zone):
+        return
+    resolve(state, source, ability, log)
+    if log.quiet:
+        return
+    if isinstance(source, Location) and not source.revealed:
+        # What it does names it, and it is still hidden (LANES-1.6): only the players, who
+        # see its effect on their own decks anyway, are told; spectators are not.
+        log.step(
+            f"A location not yet revealed: {_ability_phrase(state, ability)}",
+            to=range(state.seats),
+        )
+    elif isinstance(source, Location):
+        what = f"{source.defn.name} ({_ability_phrase(state, ability).rstrip('.')})"
+        log.step(_described(state, log, what))
+    elif zone == "board":
+        where = state.locations[source.loc].label if source.loc >= 0 else "play"
+        log.step(
+            _described(state, log, f"{label}: {SEAT[source.owner]}'s {source.defn.name} at {where}")
+        )
+    else:
+        # Abilities in hand or deck are the owner's secret.
+        log.step(f"{label}: {source.defn.name} ({zone}).", to=source.owner)
+
+
+def _runaway(state: LanesState, reason: str, log: StepLog) -> None:
+    """A chain nobody can stop ends the game as a draw. Lanes makes its lists of timed abilities
+    before they resolve and nothing joins them, so this cannot happen with its cards."""
+    if state.result is None:
+        state.result = Result((), "runaway", reason, (0, 0), {"stakes": state.stakes})
+        log.event("game_over", None, **state.result.to_json())
+        log.step(reason)
 
 
 def _ability_phrase(state: LanesState, ability: Ability) -> str:
@@ -270,6 +314,8 @@ def _resolve_move(state: LanesState, seat: int, item: Staged, log: StepLog) -> N
         return
     origin = state.locations[card.loc].label
     move_card(state, card, dest, log)
+    if log.quiet:
+        return
     log.step(
         _described(
             state,
@@ -305,10 +351,7 @@ def _resolve_play(state: LanesState, seat: int, item: Staged, log: StepLog) -> N
         log.step(f"{SEAT[seat]} plays a card face down at {loc.label}.")
         return
     place(state, card, loc, face_up=True)  # LANES-5.4
-    log.event("revealed", None, seat=seat, card=card.uid, name=card.defn.name, location=loc.index)
-    for ability in card.defn.by_when.get("on_reveal", ()):
-        resolve(state, card, ability, log)
-    log.step(_described(state, log, f"{SEAT[seat]} reveals {card.defn.name} at {loc.label}"))
+    _card_step(state, card, "revealed", "on_reveal", "{seat} reveals {name} at {where}", log)
 
 
 def _place_decoy(state: LanesState, card: Card, log: StepLog) -> None:
@@ -335,10 +378,23 @@ def _resolve_activate(state: LanesState, seat: int, item: Staged, log: StepLog) 
         log.step(f"{SEAT[seat]}'s {card.defn.name} is gone: its activation does nothing.")
         return
     card.activated = True
-    log.event("activated", None, seat=seat, card=card.uid, name=card.defn.name, location=card.loc)
-    for ability in card.defn.by_when.get("activate", ()):
+    _card_step(state, card, "activated", "activate", "{seat} activates {name}", log)
+
+
+def _card_step(
+    state: LanesState, card: Card, kind: str, when: str, caption: str, log: StepLog
+) -> None:
+    """One step of a card on the board: the public event ``kind``, the card's abilities of
+    timing ``when``, then ``caption`` (naming ``{seat}``, ``{name}``, ``{where}``) with what they
+    did."""
+    seat, name, where = card.owner, card.defn.name, card.loc
+    if not log.quiet:
+        log.event(kind, None, seat=seat, card=card.uid, name=name, location=where)
+    for ability in card.defn.by_when.get(when, ()):
         resolve(state, card, ability, log)
-    log.step(_described(state, log, f"{SEAT[seat]} activates {card.defn.name}"))
+    if not log.quiet:
+        label = state.locations[where].label
+        log.step(_described(state, log, caption.format(seat=SEAT[seat], name=name, where=label)))
 
 
 # -- the end (LANES-8) --------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ..engine import Action, Option, Result, Rng, Staging, canonical
+from ..engine import Action, Option, Result, Rng, Staging
 from .cards import CardDef, CardPool, LocationDef
 
 __all__ = ["SLOTS", "Card", "LanesState", "Location", "Player", "Staged"]
@@ -19,6 +19,8 @@ SLOTS = 4
 
 
 class Card:
+    # ``cost`` follows from the definition and ``cost_mod``.
+    __canonical_skip__ = frozenset({"cost"})
     __slots__ = (
         "activated",
         "bonus",
@@ -59,20 +61,6 @@ class Card:
     def __repr__(self) -> str:
         return f"<Card {self.uid} {self.defn.id} seat={self.owner} loc={self.loc}>"
 
-    def canonical(self) -> list[Any]:
-        return [
-            self.uid,
-            self.defn.id,
-            self.owner,
-            self.bonus,
-            self.cost_mod,
-            self.face_up,
-            self.loc,
-            self.placed,
-            self.activated,
-            self.twin,
-        ]
-
 
 _HIDDEN_LABELS = (
     "Left (not yet revealed)",
@@ -82,6 +70,8 @@ _HIDDEN_LABELS = (
 
 
 class Location:
+    # Read from the definition, or follow from ``revealed``, ``disabled`` and ``destroyed``.
+    __canonical_skip__ = frozenset({"active", "label", "length", "ongoing", "option"})
     __slots__ = (
         "active",
         "defn",
@@ -127,15 +117,6 @@ class Location:
         self.destroyed = True
         self.active = False
 
-    def canonical(self) -> list[Any]:
-        return [
-            self.defn.id,
-            self.revealed,
-            self.disabled,
-            self.destroyed,
-            [[c.uid for c in side] for side in self.sides],
-        ]
-
 
 class Player:
     __slots__ = (
@@ -170,22 +151,6 @@ class Player:
         self.hand_at_start: list[Card] | None = None
         self.energy_at_start = 0
 
-    def canonical(self) -> list[Any]:
-        return [
-            [c.canonical() for c in self.deck],
-            [c.canonical() for c in self.hand],
-            [c.canonical() for c in self.destroyed],
-            self.max_energy,
-            self.energy,
-            self.turn_energy,
-            self.extra_energy,
-            self.snapped,
-            self.snap_pending,
-            self.retreated,
-            None if self.hand_at_start is None else [c.uid for c in self.hand_at_start],
-            self.energy_at_start,
-        ]
-
 
 class Staged(NamedTuple):
     """A staged action, read out once: its kind, card and destination, and where its card stood
@@ -206,6 +171,8 @@ class Staged(NamedTuple):
 
 
 class LanesState:
+    # The card pool, and what the setup says of it: not what the match has done.
+    __canonical_skip__ = frozenset({"hidden_timings", "pool", "timings"})
     __slots__ = (
         "cards",
         "first",
@@ -255,19 +222,3 @@ class LanesState:
     def order(self) -> tuple[int, int]:
         """Seats in this turn's reveal order: the first player, then the other."""
         return (self.first, 1 - self.first)
-
-    def canonical(self) -> list[Any]:
-        return [
-            self.rng.state,
-            self.turn,
-            self.first,
-            self.stakes,
-            self.last_turn_doubled,
-            self.next_uid,
-            self.next_placed,
-            [p.canonical() for p in self.players],
-            [loc.canonical() for loc in self.locations],
-            [c.canonical() for c in sorted(self.cards.values(), key=lambda c: c.uid)],
-            canonical(self.staging),
-            None if self.result is None else self.result.to_json(),
-        ]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -181,7 +182,12 @@ async def test_an_unexpected_error_is_logged_answered_and_changes_nothing(
         monkeypatch.undo()  # from now on, the rules work again
         raise ZeroDivisionError
 
-    monkeypatch.setattr(ruleset, "apply", fails_once)
+    # The rules fail inside the kind's handler, once the engine has accepted the action.
+    broken_kinds = {
+        **ruleset.kinds,
+        "end_turn": replace(ruleset.kinds["end_turn"], handler=fails_once),
+    }
+    monkeypatch.setattr(ruleset, "kinds", broken_kinds)
     failed = await end_turn(table.alice.user)
     assert "Sorry" in failed.followups[0].content
     assert "match 1: seat 0 end_turn failed in the rules" in caplog.text

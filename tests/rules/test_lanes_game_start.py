@@ -110,11 +110,13 @@ def test_lanes_1_5_a_deck_is_12_cards_with_no_name_twice() -> None:
     embers = list(rules.pool.decks["embers"].cards)
     with pytest.raises(ValueError, match="12 cards"):
         rules.normalize_setup({"decks": [embers[:11], embers]})
-    with pytest.raises(ValueError, match="Moth Page twice"):
+    with pytest.raises(ValueError, match="'Moth Page' twice"):
         rules.normalize_setup({"decks": [[*embers[:11], "moth-page"], embers]})
-    with pytest.raises(ValueError, match="no deck card 'spark'"):
+    with pytest.raises(ValueError, match="'spark' is a token, not a deck card"):
         rules.normalize_setup({"decks": [[*embers[:11], "spark"], embers]})
-    for bad in (12, [1] * 12, {"cards": embers}):
+    with pytest.raises(ValueError, match="no deck card 1"):
+        rules.normalize_setup({"decks": [[1] * 12, embers]})
+    for bad in (12, {"cards": embers}):
         with pytest.raises(ValueError, match="a starter deck id or a list of card ids"):
             rules.normalize_setup({"decks": [bad, embers]})
 

@@ -131,6 +131,30 @@ def test_location_armory_gives_every_card_here_2_when_revealed() -> None:
     assert {e.kind for e in step.events} >= {"location_revealed", "power"}
 
 
+def test_lanes_2_2_a_location_disabled_while_hidden_turns_up_but_does_nothing() -> None:
+    s = prepare(
+        hands=(["hush-monk"], ["brass-beetle"]), locations=("plain-center", "armory", "plain-right")
+    )
+    s.play(0, "hush-monk", 1)  # "When revealed: disable this location", while it is still hidden
+    s.play(1, "brass-beetle", 1)
+    s.end_turn_both()  # turn 2: the Armory turns up, disabled
+    assert s.state.locations[1].revealed and s.state.locations[1].disabled
+    assert [s.power(0, "hush-monk"), s.power(1, "brass-beetle")] == [3, 3]
+    (step,) = [st for r in s.last for st in r.steps if "Armory" in st.caption]
+    assert step.caption.endswith("but it is disabled: its ability does nothing.")
+    assert "power" not in {e.kind for e in step.events}
+
+
+def test_lanes_2_2_a_location_destroyed_while_hidden_turns_up_but_does_nothing() -> None:
+    s = prepare(hands=(["sapper"], []), locations=("plain-center", "old-library", "plain-right"))
+    s.play(0, "sapper", 1)  # "When revealed: destroy this location", while it is still hidden
+    s.end_turn_both()  # turn 2: the Old Library turns up, destroyed; only the turn's draw
+    assert s.state.locations[1].revealed and s.state.locations[1].destroyed
+    assert [len(s.hand(0)), len(s.hand(1))] == [1, 1]
+    (step,) = [st for r in s.last for st in r.steps if "Old Library" in st.caption]
+    assert step.caption.endswith("but it is destroyed: its ability does nothing.")
+
+
 def test_location_quiet_square_does_nothing() -> None:
     assert text("quiet-square") == "No ability."
     s = at_left("quiet-square", board=[(0, "moth-page", 0)])
