@@ -17,7 +17,7 @@ Two kinds are special:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action, ActionSpec
@@ -45,6 +45,11 @@ class Kind:
     why_not: WhyNot | None = None
     always: Offer | None = None
     clock: bool = False
+    # The argument names in the order an Action keeps them (sorted), for the common check.
+    signature: tuple[str, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "signature", tuple(sorted(self.params)))
 
 
 def kinds(*declared: Kind) -> Mapping[str, Kind]:
@@ -59,8 +64,10 @@ def kinds(*declared: Kind) -> Mapping[str, Kind]:
 
 def check_args(kind: Kind, action: Action) -> None:
     """The action carries exactly the kind's arguments (optional ones may be left out)."""
-    names = {name for name, _ in action._args}
-    if names.issuperset(kind.params) and names.issubset(_allowed(kind)):
+    names = tuple(name for name, _ in action._args)
+    if names == kind.signature:
+        return
+    if kind.optional and set(names).issuperset(kind.params) and set(names).issubset(_allowed(kind)):
         return
     wanted = ", ".join(kind.params) or "no arguments"
     raise IllegalAction(f"'{kind.name}' takes {wanted}.")

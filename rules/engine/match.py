@@ -141,32 +141,37 @@ class Match(Generic[S, V]):
         self._check_seat(seat)
         if not isinstance(action, Action):
             raise IllegalAction("That is not an action.")
-        if self.over:
+        if self.ruleset.result(self.state) is not None:
             raise IllegalAction("The match is over.")
         kind = self._accepted(seat, action)
-        log = _log(self.quiet and not views, self._snapshot if views else None)
+        log = _QUIET if self.quiet and not views else StepLog(self._snapshot if views else None)
         kind.handler(self.state, seat, action, log)
         self.actions.append((seat, action))
         self._legal.clear()
-        return Resolution(seat, action, tuple(log.steps))
+        return _new(Resolution, (seat, action, tuple(log.steps)))
 
     def _accepted(self, seat: int, action: Action) -> Kind:
         """The action's kind, if the action is one the seat may take now; else
         :class:`IllegalAction` with the ruleset's reason."""
-        ruleset = self.ruleset
-        table: Mapping[str, Kind] | None = getattr(ruleset, "kinds", None)
-        if table is None:  # TRANSITION: a ruleset not yet on kinds checks actions itself
-            return Kind(action.kind, ruleset.apply)  # type: ignore[attr-defined]
-        kind: Kind | None = table.get(action.kind)
+        ruleset, state = self.ruleset, self.state
+        kind = ruleset.kinds.get(action.kind)
         if kind is None:
             raise IllegalAction(f"{ruleset.name.capitalize()} has no action {action.kind!r}.")
         check_args(kind, action)
         if kind.clock:
-            if seat in ruleset.pending(self.state):
-                return kind
-        elif _listed(self._listing(seat), action):
+            accepted = seat in ruleset.pending(state)
+        elif kind.always is not None:
+            accepted = kind.always(state, seat).matches(action)
+        else:
+            # The seat's listing if it was asked for (a menu, a random player); else only the part
+            # of it that could hold this action (a replay, a typed command), which is the same.
+            listed = self._legal.get(seat)
+            if listed is None:
+                listed = ruleset.offer_for(state, seat, action)
+            accepted = _listed(listed, action)
+        if accepted:
             return kind
-        reason = kind.why_not(self.state, seat, action) if kind.why_not is not None else None
+        reason = kind.why_not(state, seat, action) if kind.why_not is not None else None
         raise IllegalAction(reason or _NOT_NOW)
 
     def _snapshot(self) -> dict[int | None, V]:
@@ -192,6 +197,7 @@ class Match(Generic[S, V]):
 
 
 _NOT_NOW = "That move is not possible now."
+_new = tuple.__new__  # a named tuple without its own __new__: one per accepted action
 _QUIET = QuietLog()
 
 

@@ -107,6 +107,12 @@ class Ruleset(Protocol, Generic[S, V]):
 
     def legal_actions(self, state: S, seat: int) -> list[ActionSpec]: ...
 
+    def offer_for(self, state: S, seat: int, action: Action) -> list[ActionSpec]:
+        """The part of ``legal_actions(seat)`` that could hold ``action``: every listed spec that
+        matches it, and nothing that is not listed (the engine checks an action against this
+        when the seat's whole listing was not asked for)."""
+        ...
+
     def view(self, state: S, seat: int | None) -> V:
         """What ``seat`` may see (``None``: a spectator). Hidden things are absent, not flagged."""
         ...
@@ -252,6 +258,11 @@ class RulesetBase(Generic[S, V]):
         for always in self._always:
             specs.append(always(state, seat))
         return specs
+
+    def offer_for(self, state: S, seat: int, action: Action) -> list[ActionSpec]:
+        """All of ``offer``; a ruleset narrows it to the specs of the action's kind (and card)
+        where listing everything costs (``tests/rules/test_offers.py`` checks it is the same)."""
+        return self.offer(state, seat)
 
     def view(self, state: S, seat: int | None) -> V:
         raise NotImplementedError

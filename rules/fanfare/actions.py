@@ -178,6 +178,22 @@ def offer(state: FanfareState, seat: int) -> list[ActionSpec]:
     return specs
 
 
+def offer_for(state: FanfareState, seat: int, action: Action) -> list[ActionSpec]:
+    """The part of :func:`offer` that could hold ``action``: for playing, attacking with or
+    evolving a card, only that card's spec (listing every card's targets costs more)."""
+    kind = action.kind
+    if state.phase != "main" or kind not in ("play", "attack", "evolve"):
+        return offer(state, seat)
+    if seat != state.turn_player:
+        return []
+    shown: Shown = {}
+    if kind == "play":
+        return _play_specs(state, seat, shown, action.get("card"))
+    if kind == "attack":
+        return _attack_specs(state, seat, shown, action.get("attacker"))
+    return _evolve_specs(state, seat, shown, action.get("card")) if can_evolve(state, seat) else []
+
+
 Shown = dict[int, Option]
 """The options built so far for one offer, by uid: most attackers share their targets."""
 
@@ -235,11 +251,16 @@ def _with_target(
     return (Param("target", "Target", options),)
 
 
-def _play_specs(state: FanfareState, seat: int, shown: Shown) -> list[ActionSpec]:
+def _play_specs(
+    state: FanfareState, seat: int, shown: Shown, only: object = None
+) -> list[ActionSpec]:
+    """Plays from hand (of the card ``only``, if given)."""
     specs = []
     player = state.players[seat]
     full = len(player.board) >= BOARD_SLOTS
     for card in player.hand:
+        if only is not None and card.uid != only:
+            continue
         defn = card.defn
         # _playable's checks, without writing the reasons nobody reads here.
         if card.cost > player.pp or (full and not defn.spell) or defn.drawn_result is not None:
@@ -252,9 +273,14 @@ def _play_specs(state: FanfareState, seat: int, shown: Shown) -> list[ActionSpec
     return specs
 
 
-def _attack_specs(state: FanfareState, seat: int, shown: Shown) -> list[ActionSpec]:
+def _attack_specs(
+    state: FanfareState, seat: int, shown: Shown, only: object = None
+) -> list[ActionSpec]:
+    """Attacks (by the follower ``only``, if given)."""
     specs = []
     for card in followers(state, seat):
+        if only is not None and card.uid != only:
+            continue
         allowed = attack_targets(state, card)
         if allowed:
             options = _options(state, seat, allowed, shown)
@@ -269,10 +295,13 @@ def _attack_specs(state: FanfareState, seat: int, shown: Shown) -> list[ActionSp
     return specs
 
 
-def _evolve_specs(state: FanfareState, seat: int, shown: Shown) -> list[ActionSpec]:
+def _evolve_specs(
+    state: FanfareState, seat: int, shown: Shown, only: object = None
+) -> list[ActionSpec]:
+    """Evolutions (of the follower ``only``, if given)."""
     specs = []
     for card in followers(state, seat):
-        if card.evolved:
+        if card.evolved or (only is not None and card.uid != only):
             continue
         params = _with_target(state, seat, card.defn.evolve_target, card, shown)
         assert params is not None

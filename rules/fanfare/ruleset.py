@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..engine import ActionSpec, Kind, Rng, RulesetBase, StepLog
+from ..engine import Action, ActionSpec, Kind, Rng, RulesetBase, StepLog
 from ..engine.decks import DeckRule
 from . import actions, flow, loading
 from .cards import CardPool
@@ -47,6 +47,9 @@ class FanfareRuleset(RulesetBase[FanfareState, FanfareView]):
 
     def offer(self, state: FanfareState, seat: int) -> list[ActionSpec]:
         return actions.offer(state, seat)
+
+    def offer_for(self, state: FanfareState, seat: int, action: Action) -> list[ActionSpec]:
+        return actions.offer_for(state, seat, action)
 
     def view(self, state: FanfareState, seat: int | None) -> FanfareView:
         return view(state, seat)

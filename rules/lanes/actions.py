@@ -188,19 +188,39 @@ _new = tuple.__new__  # builds a spec without the named tuple's own __new__: men
 
 def offer(state: LanesState, seat: int) -> list[ActionSpec]:
     """The seat's actions now, less retreat (an ``always`` kind the engine adds last)."""
+    if state.staging.ended[seat]:
+        return _turn_specs(state, seat)
+    free = slots_after_staging(state, seat)
+    return (
+        _play_specs(state, seat, free) + _board_specs(state, seat, free) + _turn_specs(state, seat)
+    )
+
+
+def _turn_specs(state: LanesState, seat: int) -> list[ActionSpec]:
+    """Undo, end or take back the turn, and snap."""
     staging = state.staging
     if not staging.ended[seat]:
-        free = slots_after_staging(state, seat)
-        specs = _play_specs(state, seat, free)
-        specs += _board_specs(state, seat, free)
-        if staging.staged[seat]:
-            specs.append(_RESET)
-        specs.append(_END_TURN)
+        specs = [_RESET, _END_TURN] if staging.staged[seat] else [_END_TURN]
     else:
         specs = [_TAKE_BACK] if staging.can_take_back(seat) else []
     if not state.players[seat].snapped:
         specs.append(_SNAP)
     return specs
+
+
+def offer_for(state: LanesState, seat: int, action: Action) -> list[ActionSpec]:
+    """The part of :func:`offer` that could hold ``action``: for a card's play, move or
+    activation, only that card's specs (listing every card's costs more than the move)."""
+    kind = action.kind
+    if kind not in ("play", "move", "activate"):
+        return _turn_specs(state, seat)
+    if state.staging.ended[seat]:
+        return []
+    free = slots_after_staging(state, seat)
+    card = action.get("card")
+    if kind == "play":
+        return _play_specs(state, seat, free, card)
+    return _board_specs(state, seat, free, card)
 
 
 def _retreat_spec(stakes: int) -> ActionSpec:
@@ -214,10 +234,13 @@ def _offer_retreat(state: LanesState, seat: int) -> ActionSpec:
     return _RETREATS.get(state.stakes) or _retreat_spec(state.stakes)
 
 
-def _play_specs(state: LanesState, seat: int, free: list[int]) -> list[ActionSpec]:
+def _play_specs(
+    state: LanesState, seat: int, free: list[int], only: object = None
+) -> list[ActionSpec]:
+    """Plays from hand (of the card ``only``, if given)."""
     player = state.players[seat]
     energy = player.energy
-    affordable = [card for card in player.hand if card.cost <= energy]
+    affordable = [card for card in player.hand if card.cost <= energy and only in (None, card.uid)]
     if not affordable:  # often so late in a turn: no need to look at the board
         return []
     # The checks of _landing_problem_at, without writing a reason for each closed location.
@@ -236,13 +259,18 @@ def _play_specs(state: LanesState, seat: int, free: list[int]) -> list[ActionSpe
     return specs
 
 
-def _board_specs(state: LanesState, seat: int, free: list[int]) -> list[ActionSpec]:
+def _board_specs(
+    state: LanesState, seat: int, free: list[int], only: object = None
+) -> list[ActionSpec]:
+    """Moves and activations of cards on the board (of the card ``only``, if given)."""
     specs: list[ActionSpec] = []
     for loc in state.locations:
         may_move_here = location_flag(loc, "allow_move")
         for card in loc.sides[seat]:
             # Most cards can neither move nor activate: only the others get the full checks.
             if not card.face_up or not (may_move_here or card.defn.can_act):
+                continue
+            if only is not None and card.uid != only:
                 continue
             if may_move_here or card.defn.can_move:
                 move = _move_spec(state, seat, card, free)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..engine import ActionSpec, Rng, RulesetBase, StepLog
+from ..engine import Action, ActionSpec, Rng, RulesetBase, StepLog
 from . import actions, flow, loading
 from .cards import CardPool
 from .effects import HAND_LIMIT
@@ -72,6 +72,9 @@ class LanesRuleset(RulesetBase[LanesState, LanesView]):
 
     def offer(self, state: LanesState, seat: int) -> list[ActionSpec]:
         return actions.offer(state, seat)
+
+    def offer_for(self, state: LanesState, seat: int, action: Action) -> list[ActionSpec]:
+        return actions.offer_for(state, seat, action)
 
     def view(self, state: LanesState, seat: int | None) -> LanesView:
         return view(state, seat)
