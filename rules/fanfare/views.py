@@ -9,10 +9,10 @@ five cards a side with attack and defence (current and base), countdowns and key
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import dataclass
 
 from ..engine import Result
+from ..engine.views import MatchView
 from . import actions, flow
 from .cards import KEYWORDS, CardDef
 from .state import LEADER_DEFENCE, Card, FanfareState, Player
@@ -106,7 +106,7 @@ class PlayerView:
 
 
 @dataclass(frozen=True, slots=True)
-class FanfareView:
+class FanfareView(MatchView):
     viewer: int | None
     phase: str  # "mulligan" | "main"
     turn: int
@@ -116,13 +116,6 @@ class FanfareView:
     hand: tuple[HandCardView, ...]  # the viewer's own; empty for a spectator
     pending: tuple[int, ...]
     result: Result | None
-
-    @property
-    def over(self) -> bool:
-        return self.result is not None
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 # Timings that have nothing left to do once the card is on the board.

@@ -9,10 +9,10 @@ they resolve, so not even the number of plays leaks (docs/rulings.md).
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import dataclass
 
 from ..engine import Result
+from ..engine.views import MatchView
 from .actions import location_label
 from .effects import closed_to_plays, location_leader, powers, side_power
 from .flow import last_turn
@@ -95,7 +95,7 @@ class StagedView:
 
 
 @dataclass(frozen=True, slots=True)
-class LanesView:
+class LanesView(MatchView):
     viewer: int | None
     turn: int
     last_turn: int
@@ -106,13 +106,6 @@ class LanesView:
     hand: tuple[CardView, ...]
     staged: tuple[StagedView, ...]
     result: Result | None
-
-    @property
-    def over(self) -> bool:
-        return self.result is not None
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 def _card(card: Card, power: dict[int, int], viewer: int | None) -> CardView | CardBack:
