@@ -7,6 +7,10 @@ write the record again, from the repository's root:
 
     python -m tests.rules.test_lanes_golden
 
+A change that alters only the hash (its form) keeps the record's actions and result:
+
+    python -m rules replay tests/rules/golden/lanes_seed9.json --restamp
+
 The match is ``rules.simulate.random_match(ruleset(), seed=9)``: random legal play, chosen because
 it plays, moves, activates, undoes and snaps, with a Shell Twin in a deck, in 26 actions.
 """

@@ -123,7 +123,9 @@ def test_random_whole_matches_replay_exactly() -> None:
 
 def test_the_golden_record_replays_to_its_hash() -> None:
     """A recorded match replays to the same state hash. If the rules or card data change on
-    purpose, the version changes and this fails: make a new record with ``_make_golden()``."""
+    purpose, the version changes and this fails: make a new record with ``_make_golden()``; a
+    change to the hash's form alone keeps the record, restamped with ``python -m rules replay
+    FILE --restamp``."""
     record = json.loads(GOLDEN.read_text(encoding="utf-8"))
     match = replay(record, get_ruleset)
     assert match.state_hash() == record["state_hash"]
