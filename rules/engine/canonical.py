@@ -27,16 +27,18 @@ __all__ = ["canonical"]
 _SCALARS = (int, str, bool, type(None))
 
 
-def canonical(state: object) -> Any:
-    """``state`` as plain JSON data (see the module's docstring for the rules)."""
-    return _Walk().value(state)
+def canonical(state: object, *, without: frozenset[str] = frozenset()) -> Any:
+    """``state`` as plain JSON data (see the module's docstring for the rules). Fields named in
+    ``without`` are left out wherever they are met (the RNG, for a repeated-state key)."""
+    return _Walk(without).value(state)
 
 
 class _Walk:
-    __slots__ = ("seen",)
+    __slots__ = ("seen", "without")
 
-    def __init__(self) -> None:
+    def __init__(self, without: frozenset[str]) -> None:
         self.seen: set[int] = set()
+        self.without = without
 
     def value(self, x: object) -> Any:
         if isinstance(x, _SCALARS):
@@ -65,7 +67,11 @@ class _Walk:
                 return ["@", uid]
             self.seen.add(id(x))
         skip = getattr(cls, "__canonical_skip__", ())
-        return {name: self.value(getattr(x, name)) for name in _fields(cls, x) if name not in skip}
+        return {
+            name: self.value(getattr(x, name))
+            for name in _fields(cls, x)
+            if name not in skip and name not in self.without
+        }
 
 
 def _fields(cls: type, x: object) -> list[str]:

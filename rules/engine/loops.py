@@ -25,12 +25,14 @@ from .canonical import canonical
 __all__ = ["LoopBlocks", "LoopCount", "LoopGuard", "state_key"]
 
 
-def state_key(state: object) -> str:
-    """A short digest of ``state`` (anything :func:`~rules.engine.canonical` reads) for the guard.
+WITHOUT_RNG = frozenset({"rng"})
 
-    Leave out of ``state`` what BREAKFALL-6.3a leaves out, the RNG state first of all.
-    """
-    text = json.dumps(canonical(state), sort_keys=True, separators=(",", ":"))
+
+def state_key(state: object, without: frozenset[str] = WITHOUT_RNG) -> str:
+    """A short digest of ``state`` (anything :func:`~rules.engine.canonical` reads) for the guard,
+    leaving out the fields named in ``without`` wherever they are: the RNG by default, and what
+    else BREAKFALL-6.3a leaves out (turn number, counts of passes) where a ruleset has it."""
+    text = json.dumps(canonical(state, without=without), sort_keys=True, separators=(",", ":"))
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 

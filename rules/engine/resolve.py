@@ -25,6 +25,10 @@ RUNAWAY = (
     "The effects keep triggering each other and nobody can stop them: the game is a draw "
     "({count} effects resolved in a row)."
 )
+LOOP = (
+    "The same position came back with nobody able to stop it: the game is a draw "
+    "(after {count} effects)."
+)
 
 
 def _never() -> bool:
@@ -39,12 +43,17 @@ def settle(
     check: Callable[[], None] | None = None,
     over: Callable[[], bool] = _never,
     limit: int = CHAIN_LIMIT,
+    repeat_key: Callable[[], str] | None = None,
 ) -> int:
     """Run ``check``, then resolve the queue's items in order, running ``check`` after each (it
     may end the game, or queue more), until the queue is empty or ``over()``. Returns how many
-    resolved. Past ``limit`` the queue is cleared and ``runaway(reason)`` is called."""
+    resolved. Past ``limit``, or when ``repeat_key()`` (a digest of the state and what waits,
+    without the RNG: :func:`~rules.engine.state_key`) comes back after an effect, the queue is
+    cleared and ``runaway(reason)`` is called: no player had a choice in between, so nobody can
+    stop it (BREAKFALL-6.3)."""
     if check is not None:
         check()
+    seen: set[str] = set()
     resolved = 0
     while queue and not over():
         if resolved >= limit:
@@ -55,6 +64,13 @@ def settle(
         resolved += 1
         if check is not None:
             check()
+        if repeat_key is not None and queue:
+            key = repeat_key()
+            if key in seen:
+                queue.clear()
+                runaway(LOOP.format(count=resolved))
+                break
+            seen.add(key)
     if over():
         queue.clear()
     return resolved
