@@ -15,7 +15,17 @@ from pathlib import Path
 __all__ = ["ENV_KEYS", "Secret", "Settings", "SettingsError", "parse_dotenv"]
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
-ENV_KEYS = ("DISCORD_TOKEN", "PARLOR_DATABASE", "DEV_GUILD_ID", "LOG_LEVEL", "PARLOR_STEP_DELAY")
+FORFEIT_AFTER = (1, 20)
+LOBBY_EXPIRES = (60, 7 * 24 * 3600)
+ENV_KEYS = (
+    "DISCORD_TOKEN",
+    "PARLOR_DATABASE",
+    "DEV_GUILD_ID",
+    "LOG_LEVEL",
+    "PARLOR_STEP_DELAY",
+    "PARLOR_FORFEIT_AFTER",
+    "PARLOR_LOBBY_EXPIRES",
+)
 """Every variable the settings read (``.env.example`` lists the same, a test checks it)."""
 
 
@@ -82,6 +92,11 @@ class Settings:
     log_level: str = "INFO"
     step_delay: float = 1.0
     """Seconds between two resolution steps of a reveal in the channel (``PARLOR_STEP_DELAY``)."""
+    forfeit_after: int = 3
+    """Missed turns in a row after which a seat forfeits, unless ``/match new`` says otherwise;
+    0 for never (``PARLOR_FORFEIT_AFTER``: a number, or ``never``)."""
+    lobby_expires: int = 3600
+    """Seconds a lobby waits to be started before it closes (``PARLOR_LOBBY_EXPIRES``)."""
 
     @classmethod
     def from_env(
@@ -111,6 +126,8 @@ class Settings:
             dev_guild_id=_optional_int(values, "DEV_GUILD_ID"),
             log_level=level,
             step_delay=_float(values, "PARLOR_STEP_DELAY", 1.0),
+            forfeit_after=_forfeit_after(values, "PARLOR_FORFEIT_AFTER"),
+            lobby_expires=_seconds(values, "PARLOR_LOBBY_EXPIRES", 3600, LOBBY_EXPIRES),
         )
 
 
@@ -134,3 +151,25 @@ def _float(values: Mapping[str, str], key: str, default: float) -> float:
     if not 0 <= value <= 30:
         raise SettingsError(f"{key} must be between 0 and 30 seconds")
     return value
+
+
+def _forfeit_after(values: Mapping[str, str], key: str) -> int:
+    raw = (values.get(key) or "").strip().lower()
+    if not raw:
+        return 3
+    if raw in ("never", "0"):
+        return 0
+    least, most = FORFEIT_AFTER
+    if not raw.isdigit() or not least <= int(raw) <= most:
+        raise SettingsError(f"{key} must be a number of turns from {least} to {most}, or never")
+    return int(raw)
+
+
+def _seconds(values: Mapping[str, str], key: str, default: int, bounds: tuple[int, int]) -> int:
+    raw = (values.get(key) or "").strip()
+    if not raw:
+        return default
+    least, most = bounds
+    if not raw.isdigit() or not least <= int(raw) <= most:
+        raise SettingsError(f"{key} must be a number of seconds from {least} to {most}")
+    return int(raw)

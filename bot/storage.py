@@ -110,6 +110,11 @@ MIGRATIONS: tuple[str, ...] = (
     """
     UPDATE matches SET state_hash = NULL;
     """,
+    # 3: how many turns in a row a seat may miss before it forfeits (0: never), chosen when the
+    # match is opened; matches already open when this is applied get the default, 3.
+    """
+    ALTER TABLE matches ADD COLUMN forfeit_after INTEGER NOT NULL DEFAULT 3;
+    """,
 )
 """Schema migrations in order; ``PRAGMA user_version`` is how many have been applied."""
 
@@ -149,6 +154,8 @@ class MatchRow:
     presented: int
     clocks: tuple[Clock, ...]
     created_at: float
+    forfeit_after: int
+    """Missed turns in a row after which a seat forfeits; 0: never."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +189,7 @@ class Clock:
 _MATCH_COLUMNS = (
     "id, guild_id, channel_id, ruleset, ruleset_version, status, creator_id, invited_id, "
     "turn_limit, seed, setup, result, state_hash, lobby_message_id, board_message_id, presented, "
-    "clocks, created_at"
+    "clocks, created_at, forfeit_after"
 )
 _PLAYER_COLUMNS = "match_id, seat, user_id, name, deck, dm_channel_id, dms_closed, hand_message_id"
 
@@ -301,15 +308,28 @@ class Storage:
         creator_id: int,
         invited_id: int | None,
         turn_limit: int,
+        forfeit_after: int = 3,
+        created_at: float | None = None,
     ) -> int:
-        now = time.time()
+        """A new lobby; ``created_at`` on the caller's clock (a lobby expires from it)."""
+        now = time.time() if created_at is None else created_at
         try:
             await self._after_transactions()
             row = await self._db.execute_insert(
                 "INSERT INTO matches (guild_id, channel_id, ruleset, status, creator_id, "
-                "invited_id, turn_limit, created_at, updated_at) "
-                "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
-                (guild_id, channel_id, ruleset, creator_id, invited_id, turn_limit, now, now),
+                "invited_id, turn_limit, forfeit_after, created_at, updated_at) "
+                "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    ruleset,
+                    creator_id,
+                    invited_id,
+                    turn_limit,
+                    forfeit_after,
+                    now,
+                    now,
+                ),
             )
         except sqlite3.IntegrityError as exc:
             raise ChannelBusy(channel_id) from exc
@@ -342,6 +362,13 @@ class Storage:
             f"SELECT {_MATCH_COLUMNS} FROM matches m WHERE status = 'active' OR "
             "(status = 'finished' AND presented < "
             "(SELECT COUNT(*) FROM actions a WHERE a.match_id = m.id)) ORDER BY id"
+        )
+        return [_match(r) for r in rows]
+
+    async def open_lobbies(self) -> list[MatchRow]:
+        """Matches still in their lobby (their expiry is armed at start-up)."""
+        rows = await self._all(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE status = 'lobby' ORDER BY id"
         )
         return [_match(r) for r in rows]
 

@@ -52,11 +52,26 @@ def test_the_environment_wins_over_the_dotenv_file(tmp_path: Path) -> None:
         ({"DISCORD_TOKEN": "t", "LOG_LEVEL": "LOUD"}, "LOG_LEVEL must be one of"),
         ({"DISCORD_TOKEN": "t", "DEV_GUILD_ID": "my server"}, "DEV_GUILD_ID must be a number"),
         ({"DISCORD_TOKEN": "t", "PARLOR_STEP_DELAY": "99"}, "between 0 and 30"),
+        ({"DISCORD_TOKEN": "t", "PARLOR_FORFEIT_AFTER": "always"}, "from 1 to 20, or never"),
+        ({"DISCORD_TOKEN": "t", "PARLOR_LOBBY_EXPIRES": "10"}, "seconds from 60 to 604800"),
     ],
 )
 def test_bad_settings_say_what_is_wrong(values: dict[str, str], message: str) -> None:
     with pytest.raises(SettingsError, match=message):
         Settings.from_mapping(values)
+
+
+def test_forfeits_and_lobby_expiry_have_defaults_and_read_never() -> None:
+    defaults = Settings.from_mapping({"DISCORD_TOKEN": "t"})
+    assert (defaults.forfeit_after, defaults.lobby_expires) == (3, 3600)
+    chosen = Settings.from_mapping(
+        {"DISCORD_TOKEN": "t", "PARLOR_FORFEIT_AFTER": "Never", "PARLOR_LOBBY_EXPIRES": "600"}
+    )
+    assert (chosen.forfeit_after, chosen.lobby_expires) == (0, 600)
+    assert (
+        Settings.from_mapping({"DISCORD_TOKEN": "t", "PARLOR_FORFEIT_AFTER": "5"}).forfeit_after
+        == 5
+    )
 
 
 def test_the_token_never_prints() -> None:

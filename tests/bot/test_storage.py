@@ -64,6 +64,37 @@ async def test_hashes_of_the_old_format_are_forgotten_by_migration_2(tmp_path: P
         await storage.close()
 
 
+async def test_migration_3_gives_open_matches_the_default_forfeit_after(tmp_path: Path) -> None:
+    path = tmp_path / "parlor.db"
+    async with aiosqlite.connect(path) as db:  # a database as the second build left it
+        await db.executescript(
+            f"BEGIN; {MIGRATIONS[0]} {MIGRATIONS[1]} PRAGMA user_version = 2; COMMIT;"
+        )
+        await db.execute(
+            "INSERT INTO matches (channel_id, ruleset, status, creator_id, turn_limit, "
+            "created_at, updated_at) VALUES (10, 'lanes', 'active', 7, 60, 0, 0)"
+        )
+        await db.commit()
+    storage = await Storage.open(path)
+    try:
+        (row,) = await storage.matches_to_resume()
+        assert row.forfeit_after == 3
+        never = await storage.create_lobby(
+            guild_id=1,
+            channel_id=11,
+            ruleset="lanes",
+            creator_id=7,
+            invited_id=None,
+            turn_limit=60,
+            forfeit_after=0,
+            created_at=1234.5,
+        )
+        (lobby_row,) = await storage.open_lobbies()
+        assert (lobby_row.id, lobby_row.forfeit_after, lobby_row.created_at) == (never, 0, 1234.5)
+    finally:
+        await storage.close()
+
+
 async def test_one_open_match_per_channel(tmp_path: Path) -> None:
     storage = await Storage.open(tmp_path / "parlor.db")
     try:
