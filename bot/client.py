@@ -77,7 +77,13 @@ class Parlor(commands.Bot):
             new_seed=self.new_seed,
         )
         self.presenter.service = self.matches
-        self.lobbies = LobbyService(self.storage, self.games, self.matches)
+        self.lobbies = LobbyService(
+            self.storage,
+            self.games,
+            self.matches,
+            expires_after=self.settings.lobby_expires,
+            forfeit_after=self.settings.forfeit_after,
+        )
         self.frontend = Frontend(self.games, self.lobbies, self.matches, self.presenter)
         self.add_dynamic_items(Control)
         for name in EXTENSIONS:
@@ -87,6 +93,7 @@ class Parlor(commands.Bot):
                 await self.load_extension(name)
         await self._sync_commands()
         await self.matches.resume_all()
+        await self.lobbies.resume_all()
 
     async def _sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id

@@ -5,6 +5,10 @@ gets a fresh limit: when a turn starts, or when another seat's action makes the 
 (alternate turns). A seat that takes back its own end of turn keeps the time it had, so ending
 and taking back never buys time. A reminder comes a quarter of the limit (at most an hour)
 before the time runs out.
+
+A seat that misses too many turns in a row (the match's ``forfeit_after``) forfeits: when its
+time runs out once more, the clock gives up for it (its ``/retreat`` action) instead of applying
+the timeout. The count is read from the stored log (who made each action), so a restart keeps it.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from .games import starts_turn
 from .live import LiveMatch
 from .storage import Clock
 
-__all__ = ["clocks_after", "next_ring", "reminder_lead", "ringing"]
+__all__ = ["clocks_after", "forfeits", "next_ring", "reminder_lead", "ringing"]
 
 
 def reminder_lead(turn_limit: int) -> float:
@@ -70,3 +74,9 @@ def ringing(live: LiveMatch, now: float) -> tuple[list[int], list[int]]:
         elif now >= clock.due_at - lead and not clock.reminded:
             remind.append(seat)
     return expired, remind
+
+
+def forfeits(live: LiveMatch, seat: int) -> bool:
+    """Whether missing the seat's present turn would be one too many: its time running out now
+    forfeits the match (or, with more than two seats, concedes it for the seat)."""
+    return 0 < live.forfeit_after <= live.missed_in_a_row(seat) + 1

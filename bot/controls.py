@@ -46,6 +46,7 @@ __all__ = [
     "build_action",
     "confirmation",
     "cut",
+    "give_up_action",
     "main_menu",
     "version",
 ]
@@ -140,6 +141,13 @@ def build_action(specs: Sequence[ActionSpec], choice: Choice) -> Action:
         raise ValueError("the choice is not complete")
     chosen = {p.name: _value(p, pick) for p, pick in zip(spec.params, choice.picks, strict=True)}
     return spec.build(**chosen)
+
+
+def give_up_action(specs: Sequence[ActionSpec]) -> Action | None:
+    """The seat's own way to give up among its legal actions (the first listed, as ``/retreat``
+    offers it), or None where it has none."""
+    spec = next((s for s in specs if s.kind in GIVE_UP), None)
+    return next(spec.actions(), None) if spec is not None else None
 
 
 # -- menus ----------------------------------------------------------------------------------------

@@ -9,12 +9,12 @@ None of them holds a Discord object or a database handle.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.engine import ActionSpec, Match, Resolution, Result, Step
 
-from .controls import version
+from .controls import GIVE_UP, version
 from .games import own_hand, starts_turn
 from .storage import Clock
 
@@ -22,6 +22,8 @@ __all__ = ["Before", "Hand", "Job", "LiveMatch", "Player", "Reminder"]
 
 TIMED_OUT = "⏰ {seat%d} ran out of time."
 """The note shown when the clock acted for a seat (``{seatN}`` is replaced by its name)."""
+FORFEITED = "⏰ {seat%d} forfeits after missing %d turns in a row."
+"""The note shown when the clock gave up for a seat that missed too many turns."""
 
 
 @dataclass
@@ -104,6 +106,8 @@ class Reminder:
     user_id: int
     dm_channel_id: int | None
     due_at: float
+    last_chance: bool = False
+    """Missing this turn too forfeits the match."""
 
 
 @dataclass
@@ -117,6 +121,10 @@ class LiveMatch:
     match: Match[Any, Any]
     players: list[Player]
     presented: int
+    forfeit_after: int = 0
+    """Missed turns in a row after which a seat forfeits; 0: never."""
+    sources: list[str] = field(default_factory=list)
+    """Who made each of the match's actions ('player' or 'clock'), as stored."""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -143,6 +151,28 @@ class LiveMatch:
         anyway, so only the others' are looked at)."""
         hands = {p.seat: own_hand(self.match.view(p.seat)) for p in self.players if p.seat != actor}
         return Before(self.versions(), hands, self.match.pending())
+
+    def missed_in_a_row(self, seat: int) -> int:
+        """How many of the seat's latest actions the clock made: the turns it missed in a row.
+        Only the seat's own action resets the count, so it is read from the stored log and
+        survives restarts."""
+        missed = 0
+        for (actor, _), source in zip(
+            reversed(self.match.actions), reversed(self.sources), strict=True
+        ):
+            if actor != seat:
+                continue
+            if source != "clock":
+                break
+            missed += 1
+        return missed
+
+    def clock_note(self, seat: int) -> str:
+        """What the channel and hands say of the clock's latest action for ``seat``."""
+        _, action = self.match.actions[-1]
+        if action.kind in GIVE_UP:
+            return FORFEITED % (seat, self.missed_in_a_row(seat))
+        return TIMED_OUT % seat
 
     def waiting_on(self) -> tuple[str, ...]:
         return tuple(self.players[s].name for s in self.match.pending())
@@ -197,7 +227,7 @@ class LiveMatch:
         after = self.versions()
         new_turn = opening or starts_turn(resolution)
         actor = resolution.seat
-        notes = (TIMED_OUT % actor,) if timed_out and actor is not None else ()
+        notes = (self.clock_note(actor),) if timed_out and actor is not None else ()
         new_hands: list[Hand] = []
         edit_hands: list[Hand] = []
         for p in self.players:

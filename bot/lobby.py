@@ -2,12 +2,17 @@
 
 A lobby is a stored match with status ``lobby`` and its players in joining order (their seats).
 Lobby changes take the same per-match lock as play, so Start cannot race a Join.
+
+A lobby not started within ``expires_after`` seconds of its creation closes, so a forgotten one
+does not hold its channel; the timer is armed from the stored ``created_at``, again at start-up.
+When a lobby closes by expiring or because its creator left, the presenter edits its message and
+tells those who had joined.
 """
 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.engine import DeckInfo
 
@@ -17,12 +22,17 @@ from .live import LiveMatch
 from .service import Locks, MatchService
 from .storage import ChannelBusy, MatchRow, PlayerRow, Storage
 
-__all__ = ["DEFAULT_TURN_LIMIT", "Lobby", "LobbyService"]
+__all__ = ["DEFAULT_TURN_LIMIT", "EXPIRED", "LEFT", "Lobby", "LobbyService"]
 
 log = logging.getLogger(__name__)
 
 DEFAULT_TURN_LIMIT = 24 * 3600
 TURN_LIMITS = (60, 7 * 24 * 3600)
+FORFEIT_AFTER = (0, 20)
+EXPIRED = "expired"
+"""Why a lobby closed: nobody started it in time."""
+LEFT = "left"
+"""Why a lobby closed: its creator left it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +42,10 @@ class Lobby:
     decks: tuple[DeckInfo, ...]
     min_seats: int
     max_seats: int
+    expires_at: float | None = None
+    """When the lobby closes unless started."""
+    closing: str | None = None
+    """Why the lobby just closed (``EXPIRED`` or ``LEFT``), for the texts that say so."""
 
     @property
     def ready(self) -> bool:
@@ -45,11 +59,21 @@ class Lobby:
 
 
 class LobbyService:
-    def __init__(self, storage: Storage, games: Games, matches: MatchService) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        games: Games,
+        matches: MatchService,
+        *,
+        expires_after: int = 3600,
+        forfeit_after: int = 3,
+    ) -> None:
         self.storage = storage
         self.games = games
         self.matches = matches
         self.locks: Locks = matches.locks
+        self.expires_after = expires_after
+        self.forfeit_after = forfeit_after
 
     async def get(self, match_id: int) -> Lobby:
         row = await self.storage.match(match_id)
@@ -60,7 +84,8 @@ class LobbyService:
     async def _lobby(self, row: MatchRow) -> Lobby:
         least, most = self.games.seats(row.ruleset)
         players = tuple(await self.storage.players(row.id))
-        return Lobby(row, players, tuple(self.games.decks(row.ruleset)), least, most)
+        decks = tuple(self.games.decks(row.ruleset))
+        return Lobby(row, players, decks, least, most, row.created_at + self.expires_after)
 
     def _check_deck(self, ruleset: str, deck: str | None) -> None:
         if deck is None:
@@ -81,13 +106,20 @@ class LobbyService:
         invited_id: int | None = None,
         deck: str | None = None,
         turn_limit: int = DEFAULT_TURN_LIMIT,
+        forfeit_after: int | None = None,
     ) -> Lobby:
+        """Open a lobby; ``forfeit_after`` missed turns in a row forfeit (0: never; None: the
+        bot's default)."""
         if ruleset not in self.games.names:
             raise UserError(f"There is no game {ruleset!r}. Games: {', '.join(self.games.names)}.")
         if invited_id == user_id:
             raise UserError("Invite someone else: you are in the match already.")
         if not TURN_LIMITS[0] <= turn_limit <= TURN_LIMITS[1]:
             raise UserError("A turn limit is between one minute and seven days.")
+        if forfeit_after is None:
+            forfeit_after = self.forfeit_after
+        if not FORFEIT_AFTER[0] <= forfeit_after <= FORFEIT_AFTER[1]:
+            raise UserError("A player forfeits after 1 to 20 missed turns in a row, or never.")
         self._check_deck(ruleset, deck)
         try:
             match_id = await self.storage.create_lobby(
@@ -97,6 +129,8 @@ class LobbyService:
                 creator_id=user_id,
                 invited_id=invited_id,
                 turn_limit=turn_limit,
+                forfeit_after=forfeit_after,
+                created_at=self.matches.now(),
             )
         except ChannelBusy:
             other = await self.storage.open_match_in(channel_id)
@@ -108,7 +142,38 @@ class LobbyService:
         _, most = self.games.seats(ruleset)
         await self.storage.add_player(match_id, user_id=user_id, name=name, deck=deck, seats=most)
         log.info("match %d: lobby opened in channel %d (%s)", match_id, channel_id, ruleset)
-        return await self.get(match_id)
+        lobby = await self.get(match_id)
+        self._arm(lobby)
+        return lobby
+
+    # -- expiry -------------------------------------------------------------------------------
+
+    def _arm(self, lobby: Lobby) -> None:
+        match_id = lobby.row.id
+        assert lobby.expires_at is not None
+        self.matches.scheduler.at(
+            ("lobby", match_id), lobby.expires_at, lambda: self.expire(match_id)
+        )
+
+    def _disarm(self, match_id: int) -> None:
+        self.matches.scheduler.cancel(("lobby", match_id))
+
+    async def resume_all(self) -> int:
+        """On start-up: arm the expiry of every open lobby (at once for those already due)."""
+        rows = await self.storage.open_lobbies()
+        for row in rows:
+            self._arm(await self._lobby(row))
+        log.info("armed the expiry of %d lobby(ies)", len(rows))
+        return len(rows)
+
+    async def expire(self, match_id: int) -> None:
+        """Close a lobby nobody started in time, and have its players told."""
+        async with self.locks(match_id):
+            if not await self.storage.close_lobby(match_id):
+                return  # started or closed meanwhile
+            lobby = await self.get(match_id)
+        log.info("match %d: lobby expired", match_id)
+        self.matches.presenter.lobby_closed(replace(lobby, closing=EXPIRED))
 
     async def _open_lobby(self, match_id: int) -> Lobby:
         lobby = await self.get(match_id)
@@ -154,11 +219,15 @@ class LobbyService:
             lobby = await self._open_lobby(match_id)
             if not any(p.user_id == user_id for p in lobby.players):
                 raise UserError("You are not in this match.")
-            if user_id == lobby.row.creator_id:
-                await self.storage.close_lobby(match_id)
-            else:
+            if user_id != lobby.row.creator_id:
                 await self.storage.remove_player(match_id, user_id)
-            return await self.get(match_id)
+                return await self.get(match_id)
+            await self.storage.close_lobby(match_id)
+            self._disarm(match_id)
+            closed = replace(await self.get(match_id), closing=LEFT)
+        log.info("match %d: lobby closed, its creator left", match_id)
+        self.matches.presenter.lobby_closed(closed)
+        return closed
 
     async def cancel(self, match_id: int, user_id: int, *, may_manage: bool) -> Lobby:
         """Cancel a lobby (its creator, or someone who may manage the channel), or end an active
@@ -169,6 +238,7 @@ class LobbyService:
                 raise UserError("Only the match's creator (or a channel manager) can cancel it.")
             async with self.locks(match_id):
                 await self.storage.close_lobby(match_id)
+                self._disarm(match_id)
             log.info("match %d: lobby cancelled", match_id)
         elif lobby.row.status == "active":
             if not may_manage:
@@ -190,4 +260,6 @@ class LobbyService:
                 raise UserError(
                     f"Waiting for players: {len(lobby.players)} of {lobby.min_seats} have joined."
                 )
-            return await self.matches.begin(lobby.row, lobby.players)
+            live = await self.matches.begin(lobby.row, lobby.players)
+            self._disarm(match_id)
+            return live

@@ -50,6 +50,7 @@ class LobbyDesk:
         opponent: discord.abc.User | None,
         deck: str | None,
         turn_limit: int,
+        forfeit_after: int | None = None,
     ) -> None:
         async def work() -> None:
             if interaction.guild is None or interaction.channel_id is None:
@@ -65,6 +66,7 @@ class LobbyDesk:
                 invited_id=opponent.id if opponent else None,
                 deck=deck,
                 turn_limit=turn_limit,
+                forfeit_after=forfeit_after,
             )
             sent = await interaction.response.send_message(
                 content=f"<@{opponent.id}>, you are invited." if opponent else None,
@@ -152,10 +154,10 @@ class LobbyDesk:
         async def work() -> None:
             row = await self.matches.match_in(channel_of(interaction))
             lobby = await self.lobbies.leave(row.id, interaction.user.id)
-            text = (
-                "The lobby is closed." if lobby.row.status == "cancelled" else "You left the match."
-            )
-            await interaction.response.send_message(text, ephemeral=True)
+            if lobby.row.status == "cancelled":  # the creator left: the presenter says so
+                await interaction.response.send_message("The lobby is closed.", ephemeral=True)
+                return
+            await interaction.response.send_message("You left the match.", ephemeral=True)
             await self._refresh_lobby(row.id)
 
         await self.answer(interaction, work)

@@ -29,10 +29,11 @@ from rules.engine import Step
 from .controls import main_menu
 from .games import public_facts
 from .live import Hand, Job, Reminder
-from .texts import hand_text, mentions, named, reminder_text
-from .views import board_view, menu_view, open_dm, png, result_embed, turn_embed
+from .texts import hand_text, lobby_closed_text, mentions, named, reminder_text
+from .views import board_view, lobby_embed, menu_view, open_dm, png, result_embed, turn_embed
 
 if TYPE_CHECKING:
+    from .lobby import Lobby
     from .service import MatchService
 
 __all__ = ["MOST_PICTURES", "Presenter", "Renderer", "paced"]
@@ -97,6 +98,9 @@ class Presenter:
 
     def remind(self, reminder: Reminder) -> None:
         self._chain(reminder.match_id, self._remind(reminder))
+
+    def lobby_closed(self, lobby: Lobby) -> None:
+        self._chain(lobby.row.id, self._lobby_closed(lobby))
 
     def _chain(self, match_id: int, work: Coroutine[Any, Any, None]) -> None:
         previous = self._tails.get(match_id)
@@ -250,12 +254,15 @@ class Presenter:
     async def _result(self, job: Job) -> None:
         data = await self.draw(self.renderer.result_png, job.ruleset, job.public_view, job.names)
         channel = self._channel(job)
+        # The clock's note (a forfeit) heads the result too: it is why the match ended.
+        everyone = mentions(job.user_ids, range(len(job.user_ids)))
+        content = " ".join([everyone, *(named(note, job.names) for note in job.notes)])
         try:
             await self._call(
                 job.match_id,
                 "posting the result",
                 lambda: channel.send(
-                    content=mentions(job.user_ids, range(len(job.user_ids))),
+                    content=content,
                     embed=result_embed(job),
                     file=png(data, "result.png"),
                     allowed_mentions=discord.AllowedMentions(users=True, roles=False),
@@ -389,3 +396,27 @@ class Presenter:
         await self._channel(reminder.channel_id).send(
             f"<@{reminder.user_id}> {text}", allowed_mentions=discord.AllowedMentions(users=True)
         )
+
+    # -- lobbies ------------------------------------------------------------------------------
+
+    async def _lobby_closed(self, lobby: Lobby) -> None:
+        """A lobby closed without a Cancel (it expired, or its creator left): its message says
+        why, without controls, and one channel message mentions those it leaves waiting. A
+        mention rather than a DM: it reaches players whose DMs are closed too, and it sits
+        beside the lobby that everyone who joined saw."""
+        row = lobby.row
+        channel = self._channel(row.channel_id, row.guild_id)
+        if row.lobby_message_id is not None:
+            try:
+                await channel.get_partial_message(row.lobby_message_id).edit(
+                    embed=lobby_embed(lobby), view=None
+                )
+            except discord.HTTPException as exc:
+                log.warning("match %d: the closed lobby could not be updated (%s)", row.id, exc)
+        text = lobby_closed_text(lobby)
+        if text is None:
+            return
+        try:
+            await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
+        except discord.HTTPException as exc:
+            log.error("match %d: could not say why the lobby closed (%s)", row.id, exc)

@@ -16,7 +16,7 @@ import secrets
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rules.engine import (
     Action,
@@ -28,12 +28,16 @@ from rules.engine import (
     name_seats,
 )
 
-from .clock import clocks_after, next_ring, ringing
+from .clock import clocks_after, forfeits, next_ring, ringing
+from .controls import give_up_action
 from .errors import Apology, Outdated, UserError
 from .games import Games, public_facts
 from .live import NOTHING_BEFORE, Hand, Job, LiveMatch, Player, Reminder
 from .scheduler import Scheduler
 from .storage import AlreadyApplied, Clock, MatchRow, PlayerRow, Storage
+
+if TYPE_CHECKING:
+    from .lobby import Lobby
 
 __all__ = ["Acted", "Locks", "MatchService", "Presentation", "Status"]
 
@@ -46,6 +50,8 @@ class Presentation(Protocol):
     def present(self, job: Job) -> None: ...
 
     def remind(self, reminder: Reminder) -> None: ...
+
+    def lobby_closed(self, lobby: Lobby) -> None: ...
 
 
 class Locks:
@@ -157,6 +163,7 @@ class MatchService:
             show = catch_up and entry.seq >= row.presented
             before = live.before(entry.seat) if show else NOTHING_BEFORE
             resolution = match.apply(entry.seat, Action.from_json(entry.action), views=show)
+            live.sources.append(entry.source)
             if show:
                 timed_out = entry.source == "clock"
                 jobs.append(live.job(resolution, None, before, entry.seq + 1, timed_out=timed_out))
@@ -286,6 +293,7 @@ class MatchService:
             self.drop(live.id)
             raise Apology(live.id) from None
         seq = len(match.actions) - 1
+        live.sources.append(source)
         clocks = clocks_after(live, seat, before.pending, resolution, self.now())
         try:
             await self.storage.append_action(
@@ -353,20 +361,39 @@ class MatchService:
                 due = player.clock.due_at or 0.0
                 self.presenter.remind(
                     Reminder(
-                        live.id, live.channel_id, seat, player.user_id, player.dm_channel_id, due
+                        live.id,
+                        live.channel_id,
+                        seat,
+                        player.user_id,
+                        player.dm_channel_id,
+                        due,
+                        last_chance=forfeits(live, seat),
                     )
                 )
             for seat in expired:
                 if seat not in live.match.pending():  # an earlier timeout ended the turn
                     continue
                 log.info("match %d: seat %d is out of time", live.id, seat)
+                action = self._clock_action(live, seat, timeout)
                 try:
-                    await self._apply(live, seat, timeout, interaction_id=None, source="clock")
+                    await self._apply(live, seat, action, interaction_id=None, source="clock")
                 except UserError:
                     log.warning("match %d: the timeout for seat %d was refused", live.id, seat)
                     live.players[seat].clock = Clock(None)
                 live = await self.live(match_id)
             self._arm(live)
+
+    def _clock_action(self, live: LiveMatch, seat: int, timeout: Action) -> Action:
+        """The timeout, or, for a seat that missed too many turns in a row, its way to give up
+        (committed like any action, with the clock as its source)."""
+        if not forfeits(live, seat):
+            return timeout
+        give_up = give_up_action(live.specs(seat))
+        if give_up is None:
+            log.warning("match %d: seat %d cannot give up; it is timed out again", live.id, seat)
+            return timeout
+        log.info("match %d: seat %d forfeits (%s)", live.id, seat, give_up.kind)
+        return give_up
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -480,6 +507,7 @@ def _live(
         match,
         players,
         presented,
+        row.forfeit_after,
     )
 
 

@@ -11,12 +11,13 @@ from discord.utils import escape_markdown, escape_mentions
 from rules.engine import Result, name_seats
 
 from .live import Hand, Job, Reminder
-from .lobby import Lobby
+from .lobby import EXPIRED, LEFT, Lobby
 
 __all__ = [
     "HELP",
     "describe_limit",
     "hand_text",
+    "lobby_closed_text",
     "lobby_text",
     "result_lines",
     "turn_description",
@@ -34,7 +35,8 @@ hand.
 • The board is posted here after every step, for players and spectators alike; `/board` \
 shows it to you now, `/match status` who the game waits on, `/match log` what happened.
 • Each turn has a time limit (`timer:` when you open a match; 24 hours by default). You are \
-reminded by DM before it runs out; then the game moves on for you, as things stand.
+reminded by DM before it runs out; then the game moves on for you, as things stand. Miss \
+3 turns in a row (`forfeit_after:` when you open a match) and you forfeit.
 • `/match leave` leaves a lobby; `/match cancel` cancels it (its creator, or a channel manager, \
 who can also end a running match).
 """
@@ -77,7 +79,11 @@ def lobby_text(lobby: Lobby, closed: frozenset[int] = frozenset()) -> tuple[str,
         reserved = invited if seat == len(lobby.players) else None
         lines.append(f"{seat + 1}. {f'reserved for <@{reserved}>' if reserved else 'open seat'}")
     lines.append("")
-    lines.append(f"Turn limit: {describe_limit(row.turn_limit)}")
+    limit = describe_limit(row.turn_limit)
+    lines.append(f"Turn limit: {limit} · {forfeit_rule(row.forfeit_after)}")
+    if lobby.closing is not None:
+        lines.append(lobby_closing(lobby))
+        return title, lines
     state = {
         "lobby": "Press **Join** to play; a player presses **Start** when everyone is in.",
         "active": "Started: the board follows below.",
@@ -85,7 +91,46 @@ def lobby_text(lobby: Lobby, closed: frozenset[int] = frozenset()) -> tuple[str,
         "cancelled": "This match was cancelled.",
     }[row.status]
     lines.append(state)
+    if row.status == "lobby" and lobby.expires_at is not None:
+        lines.append(f"Expires {relative(lobby.expires_at)}.")
     return title, lines
+
+
+def forfeit_rule(forfeit_after: int) -> str:
+    if forfeit_after <= 0:
+        return "missed turns never forfeit"
+    turns = f"{forfeit_after} missed turn{'s' if forfeit_after != 1 else ''}"
+    return f"{turns} in a row forfeit" if forfeit_after != 1 else f"{turns} forfeits"
+
+
+def _waited(lobby: Lobby) -> str:
+    waited = (lobby.expires_at or lobby.row.created_at) - lobby.row.created_at
+    return describe_limit(int(waited))
+
+
+def lobby_closing(lobby: Lobby) -> str:
+    """The lobby message's last line once it closed by itself."""
+    if lobby.closing == EXPIRED:
+        return f"This lobby expired: nobody started it within {_waited(lobby)}."
+    return "This lobby closed: its creator left."
+
+
+def lobby_closed_text(lobby: Lobby) -> str | None:
+    """The channel message telling those a closed lobby leaves waiting why (None: nobody)."""
+    row = lobby.row
+    told = [p for p in lobby.players if lobby.closing == EXPIRED or p.user_id != row.creator_id]
+    if not told or lobby.closing not in (EXPIRED, LEFT):
+        return None
+    if lobby.closing == EXPIRED:
+        why = f"its lobby expired, as nobody pressed **Start** within {_waited(lobby)}"
+    else:
+        creator = next((p.name for p in lobby.players if p.user_id == row.creator_id), "")
+        why = f"**{clean(creator) or 'its creator'}**, who opened it, left"
+    who = " ".join(f"<@{p.user_id}>" for p in told)
+    return (
+        f"{who} Match #{row.id} ({row.ruleset}) will not start: {why}. "
+        "Open a new one with `/match new`."
+    )
 
 
 def waiting_line(names: Sequence[str], waiting: Sequence[int], over: bool) -> str:
@@ -162,7 +207,10 @@ def hand_text(hand: Hand, heading: str = "", note: str = "") -> str:
 
 
 def reminder_text(reminder: Reminder) -> str:
-    return (
+    text = (
         f"⏰ Your time in match #{reminder.match_id} (<#{reminder.channel_id}>) runs out "
         f"{relative(reminder.due_at)}. Then the game moves on for you, as things stand."
     )
+    if reminder.last_chance:
+        text += " You have missed too many turns in a row: miss this one and you forfeit."
+    return text

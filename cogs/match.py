@@ -23,6 +23,13 @@ TIMERS = [
     app_commands.Choice(name="3 days", value=3 * 86400),
 ]
 
+FORFEITS = [
+    app_commands.Choice(name="after 2 missed turns in a row", value=2),
+    app_commands.Choice(name="after 3 missed turns in a row", value=3),
+    app_commands.Choice(name="after 5 missed turns in a row", value=5),
+    app_commands.Choice(name="never", value=0),
+]
+
 
 @app_commands.guild_only()
 class MatchCog(
@@ -33,7 +40,7 @@ class MatchCog(
         super().__init__()
 
     @app_commands.command(name="new")
-    @app_commands.choices(timer=TIMERS)
+    @app_commands.choices(timer=TIMERS, forfeit_after=FORFEITS)
     async def new(
         self,
         interaction: Interaction,
@@ -41,6 +48,7 @@ class MatchCog(
         opponent: discord.Member | None = None,
         deck: str | None = None,
         timer: app_commands.Choice[int] | None = None,
+        forfeit_after: app_commands.Choice[int] | None = None,
     ) -> None:
         """Open a match in this channel: a lobby that players join.
 
@@ -49,9 +57,13 @@ class MatchCog(
             opponent: Reserve the other seat for this member.
             deck: Your starter deck (you can change it in the lobby).
             timer: How long each turn may take (default 24 hours).
+            forfeit_after: When a player who misses turns forfeits (default 3 in a row).
         """
         limit = timer.value if timer else DEFAULT_TURN_LIMIT
-        await self.bot.frontend.lobby.new_match(interaction, ruleset, opponent, deck, limit)
+        forfeit = forfeit_after.value if forfeit_after else None
+        await self.bot.frontend.lobby.new_match(
+            interaction, ruleset, opponent, deck, limit, forfeit
+        )
 
     @new.autocomplete("ruleset")
     async def _rulesets(
