@@ -89,10 +89,13 @@ async def test_commands_named_for_lanes_say_when_a_game_has_no_such_move(table: 
     await table.alice.click(created.response, label="Start")
     live = await table.bot.matches.live(1)
     first = (table.alice, table.bob)[live.match.pending()[0]]
-    for command in ("end", "snap", "retreat"):
+    for command in ("end", "snap"):
         answer = await first.slash(table.channel, command)
         assert "not available now (or not in this game)" in answer.response.content
         assert "Take counters" in answer.response.content
+    # Giving up is the toy's concede, behind a confirmation.
+    asked = await first.slash(table.channel, "retreat")
+    assert "**Concede?**" in asked.response.content
     played = await first.slash(table.channel, "play", card="anything")
     assert "not available" in played.response.content
     assert not live.match.actions

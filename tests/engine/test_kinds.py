@@ -57,9 +57,9 @@ def test_an_always_kind_is_listed_for_every_seat_and_accepted_from_any() -> None
     match = _match()
     waiting = match.pending()[0]
     other = 1 - waiting
-    assert [s.kind for s in match.legal_actions(other)] == ["resign"]
-    assert [s.kind for s in match.legal_actions(waiting)] == ["take", "resign"]
-    match.apply(other, Action("resign"))
+    assert [s.kind for s in match.legal_actions(other)] == ["concede"]
+    assert [s.kind for s in match.legal_actions(waiting)] == ["take", "concede"]
+    match.apply(other, Action("concede"))
     assert match.result is not None and match.result.winners == (waiting,)
     assert match.legal_actions(waiting) == []
 

@@ -66,8 +66,8 @@ def _why_not_take(state: ToyState, seat: int, action: Action) -> str | None:
     return "Take 1, 2 or 3 counters (no more than are left)."
 
 
-def _resign(state: ToyState, seat: int, action: Action, log: StepLog) -> None:
-    state.result = Result((1 - seat,), "resign", f"{{seat{seat}}} resigns.")
+def _concede(state: ToyState, seat: int, action: Action, log: StepLog) -> None:
+    state.result = Result((1 - seat,), "concede", f"{{seat{seat}}} concedes.")
     log.step(state.result.summary)
 
 
@@ -77,7 +77,7 @@ class Toy(RulesetBase[ToyState, ToyView]):
     setup_fields = frozenset({"counters"})
     kinds: ClassVar[Mapping[str, Kind]] = kinds(
         Kind("take", _take, ("n",), why_not=_why_not_take),
-        Kind("resign", _resign, always=lambda state, seat: ActionSpec("resign", "Resign")),
+        Kind("concede", _concede, always=lambda state, seat: ActionSpec("concede", "Concede")),
     )
 
     def __init__(self) -> None:
