@@ -16,6 +16,7 @@ from ..engine.carddata import PoolCards
 from ..engine.datafile import DataError
 
 __all__ = [
+    "TERMS",
     "Ability",
     "CardDef",
     "CardPool",
@@ -38,6 +39,9 @@ WHENS = (
 )
 ZONES = ("board", "hand", "deck")
 KEYWORDS = ("can_move", "face_down", "decoy")
+TERMS = (*KEYWORDS, *WHENS)
+"""The words a card's rules text names a player must know (each timing is a label such as "On
+reveal:"); the ruleset's guide (``data/lanes/guide.toml``) explains every one."""
 CONDITIONS = ("alone_here", "full_here", "winning_here", "not_winning_here")
 STEADY_TARGETS = (
     "self",
