@@ -148,6 +148,11 @@ class CardDef:
     can_move: bool = field(init=False, default=False)
     can_act: bool = field(init=False, default=False)
 
+    @property
+    def summary(self) -> str:
+        """``cost 3, power 5``: what a card list shows before the text."""
+        return f"cost {self.cost}, power {self.power}"
+
     def __post_init__(self) -> None:
         unseen = {a.when for a in self.abilities if a.zone != "board" or a.when == "game_start"}
         can_move = "can_move" in self.keywords
