@@ -30,6 +30,7 @@ def footer(message: Any) -> str:
 @pytest.mark.parametrize("name", sorted(RULESETS))
 async def test_rules_turn_page_by_page_to_the_keywords(table: Table, name: str) -> None:
     pages = shipped_guide(name).reading(PAGE_LIMIT)
+    assert all(len(page.text) <= PAGE_LIMIT for page in pages)  # each fits an embed
     shown = await table.carol.slash(table.channel, "rules", game=name)
     assert shown.ephemeral
     message = shown.response
