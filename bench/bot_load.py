@@ -285,6 +285,9 @@ class Blank:
     def result_png(self, *args: Any) -> bytes:
         return self.PNG
 
+    def card_png(self, *args: Any) -> bytes:
+        return self.PNG
+
 
 async def run(
     matches: int,

@@ -33,7 +33,7 @@ __all__ = ["EXTENSIONS", "Parlor", "create_bot"]
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.match", "cogs.play")
+EXTENSIONS = ("cogs.match", "cogs.play", "cogs.learn")
 
 
 def utc_now() -> float:

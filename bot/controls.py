@@ -16,7 +16,10 @@ Custom id format (at most 100 characters)::
 ``op`` is ``pick`` (a select of actions; ``arg`` numbers the selects of a menu), ``do``
 (a button; ``arg`` is the choice so far), ``opt`` (a select of a parameter's options; ``arg`` is
 the choice before it), ``yes`` (a confirmation), ``back`` (to the first menu), ``hand``
-(show my hand), or a lobby op: ``join``, ``start``, ``cancel``, ``deck``.
+(show my hand), a lobby op: ``join``, ``start``, ``cancel``, ``deck``, or a rules page:
+``rules`` (turn the page in place) and ``howto`` (the lobby's "How to play": the page in a new
+message, to the clicker), whose ``arg`` is ``<ruleset>.<page index>`` and whose match id is 0
+unless a lobby sent it.
 A choice is ``<spec index>`` then, per chosen parameter, ``.<option index>`` (``+`` joins the
 indices of a multi-choice parameter, ``-`` stands for none of them), e.g. ``3.1``, ``0.0+2``
 or ``0.-``.
@@ -36,6 +39,7 @@ from rules.engine import Action, ActionSpec, ArgValue, Param
 __all__ = [
     "CONFIRM_KINDS",
     "GIVE_UP",
+    "GUIDE_OPS",
     "Button",
     "Choice",
     "ControlId",
@@ -48,17 +52,23 @@ __all__ = [
     "cut",
     "give_up_action",
     "main_menu",
+    "page_control",
+    "pages_menu",
+    "parse_page",
     "version",
 ]
 
 CUSTOM_ID = re.compile(
-    r"pl:(?P<match>\d{1,19}):(?P<version>[0-9a-f]{8}|-):(?P<op>[a-z]{2,8})(?::(?P<arg>[0-9.+-]*))?"
+    r"pl:(?P<match>\d{1,19}):(?P<version>[0-9a-f]{8}|-):(?P<op>[a-z]{2,8})"
+    r"(?::(?P<arg>[0-9a-z_.+-]*))?"
 )
 GIVE_UP = ("retreat", "concede", "forfeit")
 """Kinds that lose the match at once, in the order ``/retreat`` looks for them."""
 CONFIRM_KINDS = frozenset(GIVE_UP)
 """A click on one of these asks to confirm first."""
 PRIMARY_KINDS = frozenset({"end_turn", "pass", "confirm"})
+GUIDE_OPS = ("rules", "howto")
+"""Ops of a ruleset's rules pages: they name a ruleset and a page, not a seat's choice."""
 
 MAX_ROWS = 5
 MAX_BUTTONS = 5
@@ -400,3 +410,29 @@ def _distinct(labels: Sequence[str], limit: int) -> list[str]:
         seen[label] += 1
         distinct.append(f"{cut(label, limit - 4)} #{seen[label]}")
     return distinct
+
+
+# -- rules pages ----------------------------------------------------------------------------------
+
+
+def page_control(ruleset: str, page: int, op: str = "rules", match_id: int = 0) -> ControlId:
+    """The control that shows page ``page`` (from 0) of a ruleset's rules."""
+    return ControlId(match_id, None, op, f"{ruleset}.{page}")
+
+
+def parse_page(arg: str) -> tuple[str, int]:
+    """The ruleset and page a rules control names; ``ValueError`` if it names none."""
+    ruleset, _, page = arg.rpartition(".")
+    if not ruleset or not page.isdigit():
+        raise ValueError(f"not a rules page: {arg!r}")
+    return ruleset, int(page)
+
+
+def pages_menu(ruleset: str, page: int, count: int) -> Menu:
+    """Previous and Next under a rules page: none before the first page or after the last."""
+    buttons = []
+    if page > 0:
+        buttons.append(Button("◀ Previous", page_control(ruleset, page - 1).encode()))
+    if page < count - 1:
+        buttons.append(Button("Next ▶", page_control(ruleset, page + 1).encode(), "primary"))
+    return Menu("", (tuple(buttons),) if buttons else ())

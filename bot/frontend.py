@@ -1,7 +1,8 @@
 """The interaction layer: what each slash command and control does, answered in one place.
 
 Cogs and controls call in here with the parsed interaction (``/match`` and the lobby through
-:class:`~bot.lobby_desk.LobbyDesk`, ``frontend.lobby``). Every entry point runs inside
+:class:`~bot.lobby_desk.LobbyDesk`, ``frontend.lobby``; ``/rules`` and ``/card`` through
+:class:`~bot.guide_desk.GuideDesk`, ``frontend.guide``). Every entry point runs inside
 :meth:`Frontend.answer`, which turns a :class:`UserError` into an ephemeral reply, an
 :class:`Outdated` control into the player's current hand, and anything unexpected into a logged
 error and an apology. Work that may be slow (an action, a picture) is deferred first, so every
@@ -17,9 +18,10 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from .controls import GIVE_UP, Choice, ControlId, Menu, advance, cut, main_menu
+from .controls import GIVE_UP, GUIDE_OPS, Choice, ControlId, Menu, advance, cut, main_menu
 from .errors import Apology, Outdated, UserError
 from .games import Games
+from .guide_desk import GuideDesk
 from .live import Hand
 from .lobby import LobbyService
 from .lobby_desk import LOBBY_OPS, LobbyDesk, channel_of
@@ -46,6 +48,7 @@ class Frontend:
         self.matches = matches
         self.presenter = presenter
         self.lobby = LobbyDesk(self)
+        self.guide = GuideDesk(self)
 
     # -- answering ----------------------------------------------------------------------------
 
@@ -234,6 +237,9 @@ class Frontend:
         """A click on any control the bot sent (``bot.controls`` explains the custom ids)."""
 
         async def work() -> None:
+            if cid.op in GUIDE_OPS:
+                await self.guide.control(interaction, cid)
+                return
             if cid.op == "hand":
                 await interaction.response.defer(ephemeral=True, thinking=True)
                 await self._show_hand(interaction, cid.match_id)

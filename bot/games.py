@@ -44,6 +44,12 @@ class Games:
     def decks(self, name: str) -> list[DeckInfo]:
         return self.get(name).starter_decks()
 
+    def cards(self, name: str) -> Mapping[str, Any]:
+        """The card definitions of a ruleset's pool, by id (none if it has no ``pool``)."""
+        pool = getattr(self.get(name), "pool", None)
+        cards: Mapping[str, Any] = getattr(pool, "cards", None) or {}
+        return cards
+
     def timeout_action(self, name: str) -> Action | None:
         """What the turn clock applies for a seat out of time, or None (no clock)."""
         if name in self._timeouts:

@@ -67,6 +67,8 @@ class Renderer(Protocol):
 
     def result_png(self, ruleset: str, view: Any, names: Any) -> bytes: ...
 
+    def card_png(self, ruleset: str, card: Any) -> bytes: ...
+
 
 class Presenter:
     def __init__(

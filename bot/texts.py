@@ -9,17 +9,21 @@ from collections.abc import Mapping, Sequence
 from discord.utils import escape_markdown, escape_mentions
 
 from rules.engine import Result, name_seats
+from rules.guide import Keyword, Page
 
 from .live import Hand, Job, Reminder
 from .lobby import EXPIRED, LEFT, Lobby
 
 __all__ = [
     "HELP",
+    "PAGE_LIMIT",
+    "card_lines",
     "describe_limit",
     "hand_text",
     "lobby_closed_text",
     "lobby_text",
     "result_lines",
+    "rules_page",
     "turn_description",
 ]
 
@@ -39,7 +43,11 @@ reminded by DM before it runs out; then the game moves on for you, as things sta
 3 turns in a row (`forfeit_after:` when you open a match) and you forfeit.
 • `/match leave` leaves a lobby; `/match cancel` cancels it (its creator, or a channel manager, \
 who can also end a running match).
+• New to a game? `/rules` explains it page by page (so does **How to play** in a lobby), and \
+`/card` shows any card with its keywords explained.
 """
+PAGE_LIMIT = 3500
+"""The longest page of rules text: an embed's description holds 4096 characters."""
 
 
 def clean(name: str) -> str:
@@ -214,3 +222,19 @@ def reminder_text(reminder: Reminder) -> str:
     if reminder.last_chance:
         text += " You have missed too many turns in a row: miss this one and you forfeit."
     return text
+
+
+def rules_page(ruleset: str, page: Page, number: int, count: int) -> tuple[str, str, str]:
+    """A rules page's title, text and footer (``Page 2 of 7``)."""
+    return f"{ruleset.capitalize()} · {page.title}", page.text, f"Page {number + 1} of {count}"
+
+
+def card_lines(
+    ruleset: str, name: str, summary: str, text: str, token: bool, keywords: Sequence[Keyword]
+) -> tuple[str, str, list[tuple[str, str]]]:
+    """A card looked up: its title, its description (what it is and its rules text) and one
+    field per keyword its text uses, explained."""
+    kind = f"{ruleset} · {summary}" + (" · a token: only abilities make it" if token else "")
+    description = f"*{kind}*\n\n{text or 'No ability.'}"
+    fields = [(k.name, k.text[:1024]) for k in keywords[:25]]
+    return name, description, fields

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 import discord
 
-from .controls import CUSTOM_ID, Button, ControlId, Menu, Select, SelectOption
+from .controls import CUSTOM_ID, Button, ControlId, Menu, Select, SelectOption, page_control
 from .live import Job
 from .lobby import Lobby
 from .service import Status
@@ -32,12 +32,14 @@ from .texts import (
 __all__ = [
     "Control",
     "board_view",
+    "card_embed",
     "lobby_embed",
     "lobby_view",
     "menu_view",
     "open_dm",
     "png",
     "result_embed",
+    "rules_embed",
     "status_embed",
     "text_file",
     "turn_embed",
@@ -132,6 +134,7 @@ def lobby_view(lobby: Lobby) -> discord.ui.View:
         Button("Join", ControlId(mid, None, "join").encode(), "primary"),
         Button("Start", ControlId(mid, None, "start").encode(), "success"),
         Button("Cancel", ControlId(mid, None, "cancel").encode(), "danger"),
+        Button("How to play", page_control(lobby.row.ruleset, 0, "howto", mid).encode()),
     )
     rows: list[Any] = [buttons]
     if lobby.decks:
@@ -154,6 +157,21 @@ def board_view(match_id: int) -> discord.ui.View:
 def lobby_embed(lobby: Lobby) -> discord.Embed:
     title, lines = lobby_text(lobby)
     return discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
+
+
+def rules_embed(title: str, text: str, footer: str) -> discord.Embed:
+    embed = discord.Embed(title=title, description=text, colour=COLOUR)
+    embed.set_footer(text=footer)
+    return embed
+
+
+def card_embed(title: str, description: str, fields: Sequence[tuple[str, str]]) -> discord.Embed:
+    embed = discord.Embed(title=title, description=description, colour=COLOUR)
+    for name, value in fields:
+        embed.add_field(name=name, value=value, inline=False)
+    embed.set_image(url="attachment://card.png")
+    embed.set_footer(text="/rules explains the whole game")
+    return embed
 
 
 def turn_embed(

@@ -1,7 +1,8 @@
 """Pictures of a match, drawn with Pillow: pure functions from a view to PNG bytes.
 
 Renderers take *views* (``Match.view(seat)``), never the state, so a picture can only show what
-its viewer may see. One module per ruleset holds its layout; :func:`board_png`, :func:`hand_png`
+its viewer may see; :func:`card_png` draws one card of a pool (public data) as a hand shows it.
+One module per ruleset holds its layout; :func:`board_png`, :func:`hand_png`
 and :func:`result_png` dispatch by ruleset name, so the bot needs no per-ruleset code.
 
 ``names`` are the players' display names by seat; ``step`` is the resolution step being shown
@@ -18,7 +19,7 @@ from typing import Any
 
 from rules.engine import Step
 
-__all__ = ["RENDERERS", "board_png", "hand_png", "result_png"]
+__all__ = ["RENDERERS", "board_png", "card_png", "hand_png", "result_png"]
 
 RENDERERS: dict[str, str] = {
     "lanes": "rendering.lanes",
@@ -60,4 +61,10 @@ def result_png(
 ) -> bytes:
     """The end of a match: the winner and how, and the final board."""
     data: bytes = _module(ruleset).draw_result(view, names, **_options(scale)).png()
+    return data
+
+
+def card_png(ruleset: str, card: Any, *, scale: float | None = None) -> bytes:
+    """One card definition of the ruleset's pool, as a hand shows it: for looking a card up."""
+    data: bytes = _module(ruleset).draw_card(card, **_options(scale)).png()
     return data

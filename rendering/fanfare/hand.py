@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from rendering.toolkit import Box, Canvas, Chip, card_frame, mix, right_chips, seat_title
 from rendering.toolkit.palette import GOOD, HIGHLIGHT, HIGHLIGHT_INK, MUTED, PANEL, TEXT, seat_style
+from rules.fanfare.cards import KEYWORDS, CardDef
 from rules.fanfare.state import HAND_LIMIT
 from rules.fanfare.views import FanfareView, HandCardView
 
@@ -20,7 +21,7 @@ from .board import MARGIN, WIDTH, new_canvas
 from .parts import Label, cost_badge, draw_labels, draw_stat, keyword_label
 from .status import evolve_label
 
-__all__ = ["draw_hand"]
+__all__ = ["draw_card", "draw_hand"]
 
 HEADER = 30.0
 NOTE = 22.0
@@ -79,6 +80,30 @@ def draw_hand(view: FanfareView, names: Sequence[str], *, scale: float) -> Canva
     for card in view.hand:
         _card_row(canvas, card, view.viewer, y, dim=own_turn and not card.playable)
         y += ROW + ROW_GAP
+    return canvas
+
+
+def draw_card(card: CardDef, *, scale: float) -> Canvas:
+    """One card of the pool as a hand shows it (cost, name, kind and keywords, rules text,
+    attack and defence or countdown), to look it up."""
+    canvas = new_canvas(MARGIN + ROW + MARGIN, scale)
+    keywords = tuple(k for k in KEYWORDS if k in card.keywords)
+    shown = HandCardView(
+        0,
+        card.id,
+        card.name,
+        card.kind,
+        card.cost,
+        card.cost,
+        card.attack,
+        card.defence,
+        card.countdown,
+        keywords,
+        card.text,
+        playable=False,
+        returning=False,
+    )
+    _card_row(canvas, shown, 0, MARGIN, dim=False)
     return canvas
 
 

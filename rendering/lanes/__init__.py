@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from rendering.toolkit import Canvas, display_names
 from rules.engine import Step
+from rules.lanes.cards import CardDef
 from rules.lanes.views import LanesView
 
 from .board import (
@@ -23,11 +24,12 @@ from .board import (
     draw_header,
     new_canvas,
 )
+from .hand import draw_card as _draw_card
 from .hand import draw_hand as _draw_hand
 from .marks import marks_for
 from .result import draw_result as _draw_result
 
-__all__ = ["SCALE", "draw_board", "draw_hand", "draw_result"]
+__all__ = ["SCALE", "draw_board", "draw_card", "draw_hand", "draw_result"]
 
 SCALE = 2.0
 
@@ -54,3 +56,7 @@ def draw_hand(view: LanesView, names: Sequence[str], *, scale: float = SCALE) ->
 
 def draw_result(view: LanesView, names: Sequence[str], *, scale: float = SCALE) -> Canvas:
     return _draw_result(view, display_names(names, len(view.players)), scale=scale)
+
+
+def draw_card(card: CardDef, *, scale: float = SCALE) -> Canvas:
+    return _draw_card(card, scale=scale)

@@ -11,12 +11,13 @@ from collections.abc import Sequence
 
 from rendering.toolkit import Canvas, Chip, card_frame, chip_row, chip_width, mix, seat_mark
 from rendering.toolkit.palette import HIGHLIGHT, MUTED, PANEL, TEXT, seat_style
+from rules.lanes.cards import CardDef
 from rules.lanes.views import CardView, LanesView, StagedView
 
 from .board import MARGIN, WIDTH, new_canvas
 from .parts import cost_badge, power_box
 
-__all__ = ["draw_hand"]
+__all__ = ["draw_card", "draw_hand"]
 
 HEADER = 30.0
 ROW = 50.0
@@ -53,6 +54,15 @@ def draw_hand(view: LanesView, names: Sequence[str], *, scale: float) -> Canvas:
         _card_row(canvas, card, view.viewer, y, affordable=card.cost <= energy)
         y += ROW + ROW_GAP
     _staged(canvas, view, y)
+    return canvas
+
+
+def draw_card(card: CardDef, *, scale: float) -> Canvas:
+    """One card of the pool as a hand shows it (cost, name, rules text, power), to look it up."""
+    canvas = new_canvas(MARGIN + ROW + MARGIN, scale)
+    power = card.power
+    shown = CardView(0, card.id, card.name, card.cost, power, power, power, card.text)
+    _card_row(canvas, shown, 0, MARGIN, affordable=True)
     return canvas
 
 

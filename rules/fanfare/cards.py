@@ -26,6 +26,7 @@ __all__ = [
     "KINDS",
     "PLAYER_TARGETS",
     "SELF_TIMINGS",
+    "TERMS",
     "TIMINGS",
     "Ability",
     "CardDef",
@@ -73,6 +74,10 @@ WATCH_TIMINGS = (
     "card_to_hand",  # whenever a card is put into your hand (also when it burns)
 )
 TIMINGS = SELF_TIMINGS + WATCH_TIMINGS
+TERMS = (*KEYWORDS, "fanfare", "last_words", "evolve", "strike", "clash", "countdown")
+"""The words a card's rules text names a player must know: the keywords, the timings it writes
+as a label ("Last words:"; the others read as plain sentences) and countdown. The ruleset's guide
+(``data/fanfare/guide.toml``) explains every one."""
 
 EVENT_CARD_TIMINGS = frozenset(
     {

@@ -16,6 +16,7 @@ from ..engine.carddata import PoolCards
 from ..engine.datafile import DataError
 
 __all__ = [
+    "TERMS",
     "Ability",
     "CardDef",
     "CardPool",
@@ -38,6 +39,9 @@ WHENS = (
 )
 ZONES = ("board", "hand", "deck")
 KEYWORDS = ("can_move", "face_down", "decoy")
+TERMS = (*KEYWORDS, *WHENS)
+"""The words a card's rules text names a player must know (each timing is a label such as "On
+reveal:"); the ruleset's guide (``data/lanes/guide.toml``) explains every one."""
 CONDITIONS = ("alone_here", "full_here", "winning_here", "not_winning_here")
 STEADY_TARGETS = (
     "self",
@@ -143,6 +147,11 @@ class CardDef:
     # whether it can move by itself, and whether it can move or activate at all.
     can_move: bool = field(init=False, default=False)
     can_act: bool = field(init=False, default=False)
+
+    @property
+    def summary(self) -> str:
+        """``cost 3, power 5``: what a card list shows before the text."""
+        return f"cost {self.cost}, power {self.power}"
 
     def __post_init__(self) -> None:
         unseen = {a.when for a in self.abilities if a.zone != "board" or a.when == "game_start"}

@@ -1,0 +1,148 @@
+"""Learning the games: ``/rules``, the lobby's "How to play", and ``/card``.
+
+The texts come from each ruleset's guide (``rules.guide``, ``data/<ruleset>/guide.toml``) and
+card pool; a card's picture is its ruleset's hand row (``rendering.card_png``), drawn off the
+event loop. Rules pages turn with Previous/Next controls (``bot.controls``: the ``rules`` and
+``howto`` ops), which work across restarts like every other control. Answers go through the
+frontend's :meth:`~bot.frontend.Frontend.answer`, in one place.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from rules.guide import Guide, shipped_guide
+from rules.registry import RULESETS
+
+from .controls import ControlId, cut, pages_menu, parse_page
+from .errors import UserError
+from .texts import PAGE_LIMIT, card_lines, rules_page
+from .views import card_embed, menu_view, png, rules_embed
+
+if TYPE_CHECKING:
+    from .frontend import Frontend
+
+__all__ = ["GuideDesk"]
+
+Interaction = discord.Interaction[Any]
+SEPARATOR = ":"
+
+
+class GuideDesk:
+    def __init__(self, front: Frontend) -> None:
+        self.answer = front.answer
+        self.games = front.games
+        self.storage = front.lobbies.storage
+        self.presenter = front.presenter
+
+    # -- rules pages --------------------------------------------------------------------------
+
+    async def rules(self, interaction: Interaction, game: str) -> None:
+        async def work() -> None:
+            await self._send_page(interaction, game, 0)
+
+        await self.answer(interaction, work)
+
+    async def control(self, interaction: Interaction, cid: ControlId) -> None:
+        """A rules page's Previous/Next (the page replaces this one) or the lobby's How to play
+        (the first page, to the clicker alone)."""
+        try:
+            ruleset, page = parse_page(cid.arg)
+        except ValueError:
+            raise UserError("That page is not there any more: use `/rules`.") from None
+        if cid.op == "howto":
+            await self._send_page(interaction, ruleset, page)
+            return
+        embed, view = await self._page(ruleset, page)
+        await interaction.response.edit_message(embed=embed, view=view)
+
+    async def _send_page(self, interaction: Interaction, ruleset: str, page: int) -> None:
+        embed, view = await self._page(ruleset, page)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    async def _page(self, ruleset: str, page: int) -> tuple[discord.Embed, discord.ui.View]:
+        pages = (await _guide(ruleset)).reading(PAGE_LIMIT)
+        page = max(0, min(page, len(pages) - 1))
+        embed = rules_embed(*rules_page(ruleset, pages[page], page, len(pages)))
+        return embed, menu_view(pages_menu(ruleset, page, len(pages)))
+
+    # -- cards --------------------------------------------------------------------------------
+
+    async def card(self, interaction: Interaction, name: str) -> None:
+        async def work() -> None:
+            rulesets = await self._rulesets(interaction)
+            ruleset, card = self._find(rulesets, name)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            guide = await _guide(ruleset)
+            paint = self.presenter.renderer.card_png
+            data = await self.presenter.draw(paint, ruleset, card)
+            parts = card_lines(
+                ruleset,
+                card.name,
+                card.summary,
+                card.text,
+                card.token,
+                guide.keywords_in(card.text),
+            )
+            await interaction.followup.send(
+                embed=card_embed(*parts), file=png(data, "card.png"), ephemeral=True
+            )
+
+        await self.answer(interaction, work)
+
+    async def card_choices(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Cards whose name holds what was typed: of the channel's match's ruleset while one is
+        open there, else of every ruleset; each named with its ruleset."""
+        wanted = current.lower().strip()
+        found = []
+        for ruleset in await self._rulesets(interaction):
+            for card in self.games.cards(ruleset).values():
+                if wanted in card.name.lower():
+                    label = cut(f"{card.name} ({ruleset}, {card.summary})", 100)
+                    found.append(app_commands.Choice(name=label, value=_value(ruleset, card.id)))
+        found.sort(key=lambda c: (not c.name.lower().startswith(wanted), c.name))
+        return found[:25]
+
+    async def _rulesets(self, interaction: Interaction) -> list[str]:
+        """The channel's open match's ruleset, or every ruleset with a guide."""
+        offered = [n for n in self.games.names if n in RULESETS]
+        if interaction.guild is not None and interaction.channel_id is not None:
+            row = await self.storage.open_match_in(interaction.channel_id)
+            if row is not None and row.ruleset in offered:
+                return [row.ruleset]
+        return offered
+
+    def _find(self, rulesets: list[str], typed: str) -> tuple[str, Any]:
+        """The card a ``/card name:`` value stands for: an autocomplete value, or a name."""
+        ruleset, sep, card_id = typed.partition(SEPARATOR)
+        if sep and ruleset in self.games.names and card_id in self.games.cards(ruleset):
+            return ruleset, self.games.cards(ruleset)[card_id]
+        wanted = " ".join(typed.lower().split())
+        named = [
+            (r, c)
+            for r in rulesets
+            for c in self.games.cards(r).values()
+            if c.name.lower() == wanted or c.id == wanted
+        ]
+        if len(named) == 1:
+            return named[0]
+        problem = "There is no card called" if not named else "Several games have a card called"
+        raise UserError(f"{problem} '{cut(typed, 80)}': choose one from the list as you type.")
+
+
+def _value(ruleset: str, card_id: str) -> str:
+    return f"{ruleset}{SEPARATOR}{card_id}"
+
+
+async def _guide(ruleset: str) -> Guide:
+    """A ruleset's guide (read from its file once, in a thread)."""
+    try:
+        return await asyncio.to_thread(shipped_guide, ruleset)
+    except KeyError:
+        raise UserError(f"There is no game '{cut(ruleset, 40)}'.") from None
