@@ -21,6 +21,7 @@ import rendering
 from .controls import ControlId
 from .frontend import Frontend
 from .games import Games
+from .invite import invite_url, permissions
 from .lobby import LobbyService
 from .presenter import Presenter, Renderer
 from .scheduler import Scheduler
@@ -94,6 +95,12 @@ class Parlor(commands.Bot):
         await self._sync_commands()
         await self.matches.resume_all()
         await self.lobbies.resume_all()
+        if self.application_id is not None:  # known once logged in
+            log.info(
+                "invite the bot to a server (permissions %d): %s",
+                permissions().value,
+                invite_url(self.application_id),
+            )
 
     async def _sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id

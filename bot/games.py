@@ -3,9 +3,11 @@
 Everything comes from the engine's ruleset contract (``rules.engine.Ruleset``), so no cog or
 presenter code is written for one ruleset: starter decks (``starter_decks()``), the clock's
 action (``timeout``, LANES-4.5), a new turn (the public ``TURN_STARTED`` event; the turn clock
-restarts), and, by convention, public facts for the channel: per player, ``hand_size`` from the
-spectator view, if present; and a seat's own cards: ``hand`` in its view, if present (its DM is
-refreshed when that changes on someone else's move).
+restarts), where a match stands in a line (``summary``, from the spectator view), and, by
+convention, public facts for the channel: per player, ``hand_size`` from the spectator view, if
+present; the turn number, ``turn`` (and the last one, ``last_turn``) in it, if present; and a
+seat's own cards: ``hand`` in its view, if present (its DM is refreshed when that changes on
+someone else's move).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Any
 from rules.engine import TURN_STARTED, Action, DeckInfo, Resolution, Ruleset
 from rules.registry import RULESETS, get_ruleset
 
-__all__ = ["Games", "own_hand", "public_facts", "starts_turn"]
+__all__ = ["Games", "own_hand", "public_facts", "starts_turn", "turn_of"]
 
 
 class Games:
@@ -69,6 +71,16 @@ def public_facts(view: Any) -> dict[int, str]:
         if isinstance(size, int):
             facts[getattr(player, "seat", i)] = f"{size} card{'s' if size != 1 else ''} in hand"
     return facts
+
+
+def turn_of(view: Any) -> tuple[int, int | None] | None:
+    """The turn number and the last turn, if the ruleset has one, from a view; ``None`` before
+    the first turn, or in a ruleset without turn numbers."""
+    turn = getattr(view, "turn", None)
+    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
+        return None
+    last = getattr(view, "last_turn", None)
+    return turn, last if isinstance(last, int) and not isinstance(last, bool) else None
 
 
 def own_hand(view: Any) -> Any:

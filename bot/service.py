@@ -31,7 +31,7 @@ from rules.engine import (
 from .clock import clocks_after, forfeits, next_ring, ringing
 from .controls import give_up_action
 from .errors import Apology, Outdated, UserError
-from .games import Games, public_facts
+from .games import Games, public_facts, turn_of
 from .live import NOTHING_BEFORE, Hand, Job, LiveMatch, Player, Reminder
 from .scheduler import Scheduler
 from .storage import AlreadyApplied, Clock, MatchRow, PlayerRow, Storage
@@ -87,6 +87,8 @@ class Acted:
 
 @dataclass(frozen=True, slots=True)
 class Status:
+    """Where a match stands, for ``/match status``: public things only."""
+
     match_id: int
     ruleset: str
     names: tuple[str, ...]
@@ -97,6 +99,14 @@ class Status:
     turn_limit: int
     over: bool
     summary: str | None
+    """How it ended (seats named), once over."""
+    turn: tuple[int, int | None] | None = None
+    """The turn number and the last turn (if the ruleset has turn numbers)."""
+    standing: str = ""
+    """The ruleset's one-line summary of the spectator view, seats as ``{seatN}``."""
+    guild_id: int | None = None
+    channel_id: int | None = None
+    board_message_id: int | None = None
 
 
 class MatchService:
@@ -414,6 +424,7 @@ class MatchService:
         async with self.locks(match_id):
             live = await self.live(match_id)
             match = live.match
+            public = match.view(None)
             return Status(
                 live.id,
                 live.ruleset,
@@ -421,10 +432,15 @@ class MatchService:
                 live.user_ids,
                 match.pending(),
                 {p.seat: p.clock.due_at for p in live.players if p.clock.due_at is not None},
-                public_facts(match.view(None)),
+                public_facts(public),
                 live.turn_limit,
                 match.over,
                 name_seats(match.result.summary, live.names) if match.result else None,
+                turn=turn_of(public),
+                standing=match.ruleset.summary(public),
+                guild_id=live.guild_id,
+                channel_id=live.channel_id,
+                board_message_id=await self.board_message(match_id),
             )
 
     async def public_log(self, row: MatchRow) -> tuple[list[str], dict[str, Any] | None]:

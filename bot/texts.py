@@ -13,6 +13,7 @@ from rules.guide import Keyword, Page
 
 from .live import Hand, Job, Reminder
 from .lobby import EXPIRED, LEFT, Lobby
+from .service import Status
 
 __all__ = [
     "HELP",
@@ -24,6 +25,7 @@ __all__ = [
     "lobby_text",
     "result_lines",
     "rules_page",
+    "status_text",
     "turn_description",
 ]
 
@@ -69,6 +71,47 @@ def describe_limit(seconds: int) -> str:
 
 def relative(when: float) -> str:
     return f"<t:{int(when)}:R>"
+
+
+def deadline(when: float) -> str:
+    """A moment as Discord shows it to each reader: their date and time, and how long from now."""
+    return f"<t:{int(when)}:f> ({relative(when)})"
+
+
+def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+
+
+def status_text(status: Status) -> tuple[str, list[str]]:
+    """``/match status``: the turn and where the match stands, each player (whose move, until
+    when), whom it waits on, a link to the current board, the turn limit. Public things only."""
+    lines = []
+    head = []
+    if status.turn is not None and not status.over:
+        turn, last = status.turn
+        head.append(f"**Turn {turn}{f' of {last}' if last else ''}**")
+    if status.standing and not status.over:
+        head.append(named(status.standing, status.names))
+    if head:
+        lines += [" · ".join(head), ""]
+    for seat in range(len(status.names)):
+        parts = [f"<@{status.user_ids[seat]}>"]
+        if seat in status.facts:
+            parts.append(status.facts[seat])
+        if seat in status.waiting_on:
+            due = status.due.get(seat)
+            parts.append(f"**to move**{' until ' + deadline(due) if due else ''}")
+        lines.append(" · ".join(parts))
+    lines.append("")
+    if status.summary:
+        lines.append(f"The match is over: {status.summary}")
+    else:
+        lines.append(waiting_line(status.names, status.waiting_on, status.over))
+    if status.board_message_id is not None and status.channel_id is not None:
+        url = jump_url(status.guild_id, status.channel_id, status.board_message_id)
+        lines.append(f"[{'Final' if status.over else 'Current'} board]({url})")
+    lines.append(f"Turn limit: {describe_limit(status.turn_limit)}")
+    return f"Match #{status.match_id} · {status.ruleset}", lines
 
 
 def lobby_text(lobby: Lobby, closed: frozenset[int] = frozenset()) -> tuple[str, list[str]]:

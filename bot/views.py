@@ -20,11 +20,10 @@ from .lobby import Lobby
 from .service import Status
 from .texts import (
     clean,
-    describe_limit,
     lobby_text,
     player_lines,
-    relative,
     result_lines,
+    status_text,
     turn_description,
     waiting_line,
 )
@@ -204,26 +203,8 @@ def result_embed(job: Job) -> discord.Embed:
 
 
 def status_embed(status: Status) -> discord.Embed:
-    lines = []
-    for seat in range(len(status.names)):
-        parts = [f"<@{status.user_ids[seat]}>"]
-        if seat in status.facts:
-            parts.append(status.facts[seat])
-        if seat in status.waiting_on:
-            due = status.due.get(seat)
-            parts.append(f"to act{', time runs out ' + relative(due) if due else ''}")
-        lines.append(" · ".join(parts))
-    lines.append("")
-    if status.summary:
-        lines.append(f"The match is over: {status.summary}")
-    else:
-        lines.append(waiting_line(status.names, status.waiting_on, status.over))
-    lines.append(f"Turn limit: {describe_limit(status.turn_limit)}")
-    return discord.Embed(
-        title=f"Match #{status.match_id} · {status.ruleset}",
-        description="\n".join(lines),
-        colour=COLOUR,
-    )
+    title, lines = status_text(status)
+    return discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
 
 
 class Upload(discord.File):

@@ -109,7 +109,7 @@ class MatchCog(
 
     @app_commands.command(name="status")
     async def status(self, interaction: Interaction) -> None:
-        """Show who plays this channel's match, whom it waits on and the time left."""
+        """Show this channel's match: the turn, the score, whose move until when, the board."""
         await self.bot.frontend.lobby.status(interaction)
 
     @app_commands.command(name="log")

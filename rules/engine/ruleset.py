@@ -4,8 +4,9 @@
 A new ruleset subclasses :class:`RulesetBase` and writes only what is its own: its state
 (``create``), what happens before the first decision (``begin``), the actions a seat may take
 (``offer``) and the kinds that carry them out (``kinds``), who the match waits on (``pending``)
-and what each seat sees (``view``). Setup, starter decks, the engine's listing of ``always``
-kinds, results and the canonical state for the hash come from here. See ``docs/architecture.md``.
+and what each seat sees (``view``), and may sum up a spectator's view in a line (``summary``).
+Setup, starter decks, the engine's listing of ``always`` kinds, results and the canonical state
+for the hash come from here. See ``docs/architecture.md``.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from .steps import StepLog
 __all__ = ["DeckInfo", "Pool", "Result", "Ruleset", "RulesetBase"]
 
 S = TypeVar("S")
-V = TypeVar("V", covariant=True)
+V = TypeVar("V")
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +120,12 @@ class Ruleset(Protocol, Generic[S, V]):
 
     def pending(self, state: S) -> tuple[int, ...]:
         """The seats the match is waiting on now (empty once it is over)."""
+        ...
+
+    def summary(self, view: V) -> str:
+        """Where the match stands, in one line, made from a spectator's view (``view(state,
+        None)``: a ruleset refuses any other), so nothing hidden can be in it. Seats are named
+        ``{seat0}``, ``{seat1}``... for :func:`rules.engine.name_seats`; empty if nothing to say."""
         ...
 
     def result(self, state: S) -> Result | None: ...
@@ -269,6 +276,10 @@ class RulesetBase(Generic[S, V]):
 
     def pending(self, state: S) -> tuple[int, ...]:
         raise NotImplementedError
+
+    def summary(self, view: V) -> str:
+        """Nothing, unless the ruleset says where its matches stand (see ``Ruleset.summary``)."""
+        return ""
 
     def result(self, state: S) -> Result | None:
         found: Result | None = getattr(state, "result", None)

@@ -12,7 +12,7 @@ from . import actions, flow, loading
 from .cards import CardPool
 from .state import BOARD_SLOTS, HAND_LIMIT, MAX_PP, FanfareState
 from .stats import defence
-from .views import FanfareView, view
+from .views import FanfareView, summary, view
 
 __all__ = ["VERSION", "FanfareRuleset"]
 
@@ -53,6 +53,9 @@ class FanfareRuleset(RulesetBase[FanfareState, FanfareView]):
 
     def view(self, state: FanfareState, seat: int | None) -> FanfareView:
         return view(state, seat)
+
+    def summary(self, view: FanfareView) -> str:
+        return summary(view)
 
     def pending(self, state: FanfareState) -> tuple[int, ...]:
         return actions.pending(state)

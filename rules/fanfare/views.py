@@ -24,6 +24,7 @@ from .stats import (
     keywords,
     max_defence,
 )
+from .zones import SEAT
 
 __all__ = [
     "BoardCardView",
@@ -32,6 +33,7 @@ __all__ = [
     "LeaderView",
     "PlayerView",
     "board_abilities",
+    "summary",
     "view",
 ]
 
@@ -243,3 +245,16 @@ def view(state: FanfareState, viewer: int | None) -> FanfareView:
         pending=pending,
         result=state.result,
     )
+
+
+def summary(public: FanfareView) -> str:
+    """Where a match stands for anyone: each leader's defence and its PP left of this turn's;
+    ``Mulligan`` first while the opening hands are being chosen. From a spectator's view only,
+    so that nothing hidden can be in it."""
+    if public.viewer is not None:
+        raise ValueError("a summary is made from a spectator's view (viewer None)")
+    sides = " · ".join(
+        f"{SEAT[p.seat]}: leader {p.leader.defence}/{p.leader.max_defence}, {p.pp}/{p.max_pp} PP"
+        for p in public.players
+    )
+    return f"Mulligan · {sides}" if public.phase == "mulligan" else sides

@@ -10,7 +10,7 @@ from . import actions, flow, loading
 from .cards import CardPool
 from .effects import HAND_LIMIT
 from .state import SLOTS, LanesState, Location
-from .views import LanesView, view
+from .views import LanesView, summary, view
 
 __all__ = ["VERSION", "LanesRuleset"]
 
@@ -78,6 +78,9 @@ class LanesRuleset(RulesetBase[LanesState, LanesView]):
 
     def view(self, state: LanesState, seat: int | None) -> LanesView:
         return view(state, seat)
+
+    def summary(self, view: LanesView) -> str:
+        return summary(view)
 
     def pending(self, state: LanesState) -> tuple[int, ...]:
         if state.result is not None:

@@ -15,7 +15,7 @@ from ..engine import Result
 from ..engine.views import MatchView
 from .actions import location_label
 from .effects import closed_to_plays, location_leader, powers, side_power
-from .flow import last_turn
+from .flow import SEAT, last_turn
 from .state import Card, LanesState, Location
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "PlayerView",
     "SideView",
     "StagedView",
+    "summary",
     "view",
 ]
 
@@ -202,3 +203,17 @@ def view(state: LanesState, viewer: int | None) -> LanesView:
         staged=staged,
         result=state.result,
     )
+
+
+def summary(public: LanesView) -> str:
+    """Where a match stands for anyone (LANES-8.3): locations each seat leads and its power on
+    the board (face-down cards count 0 until revealed), and the stakes. From a spectator's view
+    only, so that nothing hidden can be in it."""
+    if public.viewer is not None:
+        raise ValueError("a summary is made from a spectator's view (viewer None)")
+    sides = []
+    for seat in range(len(public.players)):
+        led = sum(1 for loc in public.locations if loc.leader == seat)
+        power = sum(loc.sides[seat].power for loc in public.locations)
+        sides.append(f"{SEAT[seat]} leads {led} location{'s' if led != 1 else ''} ({power} power)")
+    return f"{' · '.join(sides)} · stakes {public.stakes}"
