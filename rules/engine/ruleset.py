@@ -109,9 +109,9 @@ class Ruleset(Protocol, Generic[S, V]):
     def legal_actions(self, state: S, seat: int) -> list[ActionSpec]: ...
 
     def offer_for(self, state: S, seat: int, action: Action) -> list[ActionSpec]:
-        """The part of ``legal_actions(seat)`` that could hold ``action``: every listed spec that
-        matches it, and nothing that is not listed (the engine checks an action against this
-        when the seat's whole listing was not asked for)."""
+        """The part of ``legal_actions(seat)`` that could hold ``action``: specs that accept it
+        exactly when the listing does (the engine checks an action against this when the seat's
+        whole listing was not asked for; labels may be left out, as nobody reads them)."""
         ...
 
     def view(self, state: S, seat: int | None) -> V:
@@ -268,7 +268,8 @@ class RulesetBase(Generic[S, V]):
 
     def offer_for(self, state: S, seat: int, action: Action) -> list[ActionSpec]:
         """All of ``offer``; a ruleset narrows it to the specs of the action's kind (and card)
-        where listing everything costs (``tests/rules/test_offers.py`` checks it is the same)."""
+        where listing everything costs (``tests/rules/test_offers.py`` checks that it accepts
+        the same actions)."""
         return self.offer(state, seat)
 
     def view(self, state: S, seat: int | None) -> V:

@@ -74,6 +74,9 @@ class _Formatter(string.Formatter):
         return super().format_field(value, format_spec)
 
 
+_MOST_REMEMBERED = 20_000
+
+
 @dataclass(frozen=True, slots=True)
 class Wording:
     """The templates of one language, by name, with its number words and word forms."""
@@ -82,6 +85,12 @@ class Wording:
     numbers: Mapping[int, str] = field(default_factory=dict)
     """How a count is written: ``{1: "a", 2: "two"}``; any other number as digits."""
     forms: Mapping[str, Form] = field(default_factory=dict)
+    # Rendered texts by template and values: rules text is rendered from card data, a finite
+    # set, and a caption asks for the same phrases again and again (``string.Formatter`` is
+    # slow). Bounded, should values ever be unbounded.
+    _rendered: dict[tuple[str, tuple[tuple[str, Any], ...]], str] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         for name, template in self.templates.items():
@@ -93,6 +102,20 @@ class Wording:
     def render(self, name: str, /, **values: Any) -> str:
         """The template ``name`` with its placeholders filled; values it does not use are fine
         (another language may leave them out)."""
+        key = (name, tuple(sorted(values.items())))
+        try:
+            return self._rendered[key]
+        except KeyError:
+            pass
+        except TypeError:  # a value that cannot be a key: render it every time
+            return self._render(name, values)
+        text = self._render(name, values)
+        if len(self._rendered) >= _MOST_REMEMBERED:
+            self._rendered.clear()
+        self._rendered[key] = text
+        return text
+
+    def _render(self, name: str, values: Mapping[str, Any]) -> str:
         template = self.templates.get(name)
         if template is None:
             raise WordingError(f"no template {name!r}")

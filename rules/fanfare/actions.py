@@ -180,25 +180,32 @@ def offer(state: FanfareState, seat: int) -> list[ActionSpec]:
 
 def offer_for(state: FanfareState, seat: int, action: Action) -> list[ActionSpec]:
     """The part of :func:`offer` that could hold ``action``: for playing, attacking with or
-    evolving a card, only that card's spec (listing every card's targets costs more)."""
+    evolving a card, only that card's spec, its options without labels (listing every card's
+    targets, with their attack and defence, costs more)."""
     kind = action.kind
     if state.phase != "main" or kind not in ("play", "attack", "evolve"):
         return offer(state, seat)
     if seat != state.turn_player:
         return []
-    shown: Shown = {}
+    # No menu is shown: options need their values only (no labels).
     if kind == "play":
-        return _play_specs(state, seat, shown, action.get("card"))
+        return _play_specs(state, seat, None, action.get("card"))
     if kind == "attack":
-        return _attack_specs(state, seat, shown, action.get("attacker"))
-    return _evolve_specs(state, seat, shown, action.get("card")) if can_evolve(state, seat) else []
+        return _attack_specs(state, seat, None, action.get("attacker"))
+    return _evolve_specs(state, seat, None, action.get("card")) if can_evolve(state, seat) else []
 
 
 Shown = dict[int, Option]
 """The options built so far for one offer, by uid: most attackers share their targets."""
 
 
-def _options(state: FanfareState, seat: int, units: list[Unit], shown: Shown) -> tuple[Option, ...]:
+def _options(
+    state: FanfareState, seat: int, units: list[Unit], shown: Shown | None
+) -> tuple[Option, ...]:
+    """Each unit as an option; with ``shown`` ``None`` (an action checked, no menu shown) the
+    values alone, without the labels that work out attack and defence."""
+    if shown is None:
+        return tuple(Option(unit.uid, "") for unit in units)
     out = []
     for unit in units:
         found = shown.get(unit.uid)
@@ -245,14 +252,14 @@ def _with_target(
     if kind is None:
         return ()
     units = units_for(state, seat, kind, actor)
-    options = _options(state, seat, units, {} if shown is None else shown)
+    options = _options(state, seat, units, shown)
     if not options:
         return None if actor.defn.spell else ()
     return (Param("target", "Target", options),)
 
 
 def _play_specs(
-    state: FanfareState, seat: int, shown: Shown, only: object = None
+    state: FanfareState, seat: int, shown: Shown | None, only: object = None
 ) -> list[ActionSpec]:
     """Plays from hand (of the card ``only``, if given)."""
     specs = []
@@ -274,7 +281,7 @@ def _play_specs(
 
 
 def _attack_specs(
-    state: FanfareState, seat: int, shown: Shown, only: object = None
+    state: FanfareState, seat: int, shown: Shown | None, only: object = None
 ) -> list[ActionSpec]:
     """Attacks (by the follower ``only``, if given)."""
     specs = []
@@ -296,7 +303,7 @@ def _attack_specs(
 
 
 def _evolve_specs(
-    state: FanfareState, seat: int, shown: Shown, only: object = None
+    state: FanfareState, seat: int, shown: Shown | None, only: object = None
 ) -> list[ActionSpec]:
     """Evolutions (of the follower ``only``, if given)."""
     specs = []
