@@ -56,6 +56,7 @@ __all__ = [
     "pages_menu",
     "parse_page",
     "version",
+    "with_a_card",
 ]
 
 CUSTOM_ID = re.compile(
@@ -151,6 +152,13 @@ def build_action(specs: Sequence[ActionSpec], choice: Choice) -> Action:
         raise ValueError("the choice is not complete")
     chosen = {p.name: _value(p, pick) for p, pick in zip(spec.params, choice.picks, strict=True)}
     return spec.build(**chosen)
+
+
+def with_a_card(spec: ActionSpec) -> bool:
+    """Whether a spec is done with one particular card of the seat's (what ``/play`` offers):
+    it settles an argument (the card to play, the follower that attacks), where a spec such
+    as ending the turn or giving up settles none."""
+    return bool(spec.fixed)
 
 
 def give_up_action(specs: Sequence[ActionSpec]) -> Action | None:

@@ -18,7 +18,17 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from .controls import GIVE_UP, GUIDE_OPS, Choice, ControlId, Menu, advance, cut, main_menu
+from .controls import (
+    GIVE_UP,
+    GUIDE_OPS,
+    Choice,
+    ControlId,
+    Menu,
+    advance,
+    cut,
+    main_menu,
+    with_a_card,
+)
 from .errors import Apology, Outdated, UserError
 from .games import Games
 from .guide_desk import GuideDesk
@@ -128,43 +138,28 @@ class Frontend:
 
         await self.answer(interaction, work)
 
-    async def act_by_kind(
-        self,
-        interaction: Interaction,
-        kinds: Sequence[str] | None,
-        text: str | None = None,
-        typed: dict[str, str | None] | None = None,
-    ) -> None:
-        """A move typed as a slash command: the spec of one of ``kinds`` (any, for None) that
-        ``text`` names, its parameters filled from ``typed`` by name; what is still open is
+    async def make_move(self, interaction: Interaction, text: str, *, with_card: bool) -> None:
+        """A move typed as a slash command: the listed spec ``text`` names (one done with a card,
+        for ``with_card``), its single-option parameters taken at once; what is still open is
         asked for with the same controls as in the hand."""
 
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             mid = await self.matches.active_in(channel_of(interaction))
             hand = await self.matches.hand(mid, interaction.user.id)
-            candidates = [i for i, s in enumerate(hand.specs) if kinds is None or s.kind in kinds]
+            candidates = [i for i, s in enumerate(hand.specs) if not with_card or with_a_card(s)]
             if not candidates:
                 doable = ", ".join(s.label for s in hand.specs) or "nothing until the others move"
                 raise UserError(f"{NOT_NOW} What you can do now: {doable}.")
-            if text:
-                try:
-                    index, offered = find_spec(hand.specs, candidates, text)
-                except ValueError as exc:
-                    raise UserError(str(exc)) from None
-                if offered is not None and offered != hand.version:
-                    raise Outdated(mid, interaction.user.id)
-                if index not in candidates:
-                    raise UserError(NOT_NOW)
-            elif len(candidates) == 1:
-                index, offered = candidates[0], None
-            else:
-                await self._reply_hand(interaction, hand, main_menu(mid, hand.specs, "Choose:"))
-                return
             try:
-                choice = prefill(hand.specs[index], index, typed or {})
+                index, offered = find_spec(hand.specs, candidates, text)
             except ValueError as exc:
                 raise UserError(str(exc)) from None
+            if offered is not None and offered != hand.version:
+                raise Outdated(mid, interaction.user.id)
+            if index not in candidates:
+                raise UserError(NOT_NOW)
+            choice = prefill(hand.specs[index], index)
             await self._advance(interaction, hand, choice, offered or hand.version, False)
 
         await self.answer(interaction, work)
@@ -270,36 +265,17 @@ class Frontend:
     # -- autocomplete -------------------------------------------------------------------------
 
     async def spec_choices(
-        self, interaction: Interaction, current: str, kinds: Sequence[str] | None
+        self, interaction: Interaction, current: str, *, with_card: bool
     ) -> list[app_commands.Choice[str]]:
+        """What the seat may do now (only what is done with a card, for ``with_card``), as
+        autocomplete choices labelled from the specs."""
         hand = await self._quiet_hand(interaction)
         if hand is None:
             return []
         return [
             app_commands.Choice(name=cut(s.label, 100), value=spec_value(i, hand.version))
             for i, s in enumerate(hand.specs)
-            if (kinds is None or s.kind in kinds) and current.lower() in s.label.lower()
-        ][:25]
-
-    async def param_choices(
-        self, interaction: Interaction, current: str, param_name: str, spec_option: str
-    ) -> list[app_commands.Choice[str]]:
-        hand = await self._quiet_hand(interaction)
-        typed = getattr(interaction.namespace, spec_option, None)
-        if hand is None or not typed:
-            return []
-        try:
-            index, _ = find_spec(hand.specs, range(len(hand.specs)), typed)
-            spec = hand.specs[index]
-        except (ValueError, IndexError):
-            return []
-        param = next((p for p in spec.params if p.name == param_name), None)
-        if param is None:
-            return []
-        return [
-            app_commands.Choice(name=cut(o.label, 100), value=f"#{k}")
-            for k, o in enumerate(param.options)
-            if current.lower() in o.label.lower()
+            if (not with_card or with_a_card(s)) and current.lower() in s.label.lower()
         ][:25]
 
     async def _quiet_hand(self, interaction: Interaction) -> Hand | None:

@@ -35,7 +35,8 @@ HELP = """\
 player presses **Start**. Choose a deck in the lobby, or with `/match join deck:`.
 • Your hand arrives by DM, with buttons and menus for every move. If your DMs are closed, \
 use `/hand` (or **My hand** under the board): only you see it.
-• Moves also work as commands here: `/play`, `/end`, `/snap`, and `/act` for anything else; \
+• Every move also works as a command here: `/act` lists everything you can do now, `/play` \
+what you can do with a card; anything more the move needs is then asked with the same menus. \
 `/retreat` gives up the match at any time (you confirm first). Nobody but you ever sees your \
 hand.
 • The board is posted here after every step, for players and spectators alike; `/board` \

@@ -1,16 +1,16 @@
-"""Moves typed into slash commands: which action a typed (or autocompleted) value means, and
-which options; what is still open is then asked with the same menus as in a hand."""
+"""Moves typed into slash commands: which action a typed (or autocompleted) value means; what it
+still needs is then asked with the same menus as in a hand."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
 
-from rules.engine import ActionSpec, Param
+from rules.engine import ActionSpec
 
 from .controls import Choice
 
-__all__ = ["find_option", "find_spec", "prefill", "spec_value"]
+__all__ = ["find_spec", "prefill", "spec_value"]
 
 SPEC_VALUE = re.compile(r"(?P<index>\d{1,3})@(?P<version>[0-9a-f]{8})")
 
@@ -39,38 +39,12 @@ def find_spec(
     raise ValueError(f"{text!r} could mean several things. Pick from the list as you type.")
 
 
-def find_option(param: Param, text: str) -> tuple[int, ...]:
-    """The option indices a typed value means: ``#2`` from autocomplete, else by label or
-    value; a multi-choice parameter takes several, separated by commas."""
-    parts = [p.strip() for p in text.split(",")] if param.multiple else [text.strip()]
-    picks = []
-    for part in parts:
-        if part.startswith("#") and part[1:].isdigit() and int(part[1:]) < len(param.options):
-            picks.append(int(part[1:]))
-            continue
-        lowered = part.lower()
-        hits = [
-            k
-            for k, o in enumerate(param.options)
-            if o.label.lower() == lowered or str(o.value).lower() == lowered
-        ] or [k for k, o in enumerate(param.options) if o.label.lower().startswith(lowered)]
-        if len(hits) != 1:
-            labels = ", ".join(o.label for o in param.options)
-            raise ValueError(f"{param.label}: {part!r} is not one of: {labels}.")
-        picks.append(hits[0])
-    return tuple(sorted(set(picks)))
-
-
-def prefill(spec: ActionSpec, index: int, typed: dict[str, str | None]) -> Choice:
-    """A choice with every parameter filled that was typed by name, or has a single option,
-    up to the first one still open."""
+def prefill(spec: ActionSpec, index: int) -> Choice:
+    """A choice with every leading parameter filled that has a single option, up to the first
+    one still open (asked next with the hand's menus)."""
     choice = Choice(index)
     for param in spec.params:
-        text = typed.get(param.name)
-        if text:
-            choice = choice.add(find_option(param, text))
-        elif not param.multiple and len(param.options) == 1:
-            choice = choice.add((0,))
-        else:
+        if param.multiple or len(param.options) != 1:
             break
+        choice = choice.add((0,))
     return choice

@@ -1,6 +1,6 @@
-"""Moves as slash commands, for any ruleset: each maps onto the legal actions by kind and fills
-their parameters by name, so ``/play`` plays a lanes card to a location or a fanfare card at a
-target, with no code for either."""
+"""Moves as slash commands, for any ruleset: ``/act`` names any listed action and ``/play`` one
+made with a card; whatever the action still needs (where, at what) is asked next with the same
+menus as in the hand, so no command or option belongs to one ruleset."""
 
 from __future__ import annotations
 
@@ -22,71 +22,42 @@ class PlayCog(commands.Cog):
 
     @app_commands.command(name="play")
     @app_commands.guild_only()
-    async def play(
-        self,
-        interaction: Interaction,
-        card: str,
-        location: str | None = None,
-        target: str | None = None,
-    ) -> None:
-        """Play a card from your hand.
+    async def play(self, interaction: Interaction, card: str) -> None:
+        """Do something with one of your cards; any further choice is asked next.
 
         Args:
-            card: The card to play (the list shows what you can play now).
-            location: Where to play it, if the game asks for a location.
-            target: What it targets, if the game asks for a target.
+            card: The card and what to do with it (the list shows what you can do now).
         """
-        typed = {"location": location, "target": target}
-        await self.bot.frontend.act_by_kind(interaction, ("play",), card, typed)
+        await self.bot.frontend.make_move(interaction, card, with_card=True)
 
     @play.autocomplete("card")
     async def _cards(self, interaction: Interaction, current: str) -> Choices:
-        return await self.bot.frontend.spec_choices(interaction, current, ("play",))
-
-    @play.autocomplete("location")
-    async def _locations(self, interaction: Interaction, current: str) -> Choices:
-        return await self.bot.frontend.param_choices(interaction, current, "location", "card")
-
-    @play.autocomplete("target")
-    async def _targets(self, interaction: Interaction, current: str) -> Choices:
-        return await self.bot.frontend.param_choices(interaction, current, "target", "card")
+        return await self.bot.frontend.spec_choices(interaction, current, with_card=True)
 
     @app_commands.command(name="act")
     @app_commands.guild_only()
     async def act(self, interaction: Interaction, action: str) -> None:
-        """Make any move the game allows you now (its options are asked for next).
+        """Do anything the game allows you now; any further choice is asked next.
 
         Args:
-            action: The move (the list shows what you can do now).
+            action: What to do (the list shows everything you can do now).
         """
-        await self.bot.frontend.act_by_kind(interaction, None, action)
+        await self.bot.frontend.make_move(interaction, action, with_card=False)
 
     @act.autocomplete("action")
     async def _actions(self, interaction: Interaction, current: str) -> Choices:
-        return await self.bot.frontend.spec_choices(interaction, current, None)
-
-    @app_commands.command(name="end")
-    @app_commands.guild_only()
-    async def end(self, interaction: Interaction) -> None:
-        """End your turn with what you have staged."""
-        await self.bot.frontend.act_by_kind(interaction, ("end_turn",))
-
-    @app_commands.command(name="snap")
-    @app_commands.guild_only()
-    async def snap(self, interaction: Interaction) -> None:
-        """Snap: double the stakes when this turn ends."""
-        await self.bot.frontend.act_by_kind(interaction, ("snap",))
+        return await self.bot.frontend.spec_choices(interaction, current, with_card=False)
 
     @app_commands.command(name="retreat")
     @app_commands.guild_only()
     async def retreat(self, interaction: Interaction) -> None:
-        """Give up the match now, losing the current stakes (you are asked to confirm)."""
+        """Give up the match now, as the game allows (you are asked to confirm)."""
         await self.bot.frontend.give_up(interaction)
 
     @app_commands.command(name="hand")
     @app_commands.guild_only()
     async def hand(self, interaction: Interaction) -> None:
-        """Show your hand and moves here; only you see it."""
+        """Show your hand and what you can do here; only you see it."""
         await self.bot.frontend.hand(interaction)
 
     @app_commands.command(name="board")

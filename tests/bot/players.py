@@ -121,16 +121,25 @@ async def end_turn(user: simcord.UserHandle) -> Any:
 
 
 async def slash_play(table: Table, member: simcord.MemberActor, rng: random.Random) -> Any:
-    """Play a random card with ``/play``, both options chosen through autocomplete."""
+    """Play a random card with ``/play`` (from autocomplete), then choose a random location
+    from the menu its ephemeral reply asks with; returns the command's result, or None."""
     cards = await member.autocomplete(table.channel, "play", "card", "")
-    if not cards:
+    plays = [c["value"] for c in cards if c["name"].startswith("Play ")]
+    if not plays:
         return None
-    card = rng.choice(cards)["value"]
-    places = await member.autocomplete(table.channel, "play", "location", "", card=card)
-    assert places, "a playable card has somewhere to go"
-    return await member.slash(
-        table.channel, "play", card=card, location=rng.choice(places)["value"]
-    )
+    asked = await member.slash(table.channel, "play", card=rng.choice(plays))
+    assert asked.ephemeral
+    if not find(asked.response, "back"):
+        return asked  # a single location left: taken at once
+    assert "choose location" in asked.response.content, asked.response.content
+    buttons, selects = find(asked.response, "do"), find(asked.response, "opt")
+    if buttons:
+        await member.click(asked.response, custom_id=rng.choice(buttons).custom_id)
+    else:
+        [select] = selects
+        value = rng.choice(select.options).value
+        await member.select(asked.response, [value], custom_id=select.custom_id)
+    return asked  # its reply now shows the hand after the play
 
 
 Move = Callable[[int], Awaitable[None]]
@@ -250,31 +259,18 @@ def lively(rng: random.Random, match: Match[Any, Any], seat: int) -> Action:
 
 
 async def by_slash(table: Table, specs: Any, action: Action) -> None:
-    """Bob's moves typed as commands: ``/play`` with its card and target from autocomplete,
-    ``/act`` then the target menu in the ephemeral reply, ``/end``."""
+    """Bob's moves typed as commands: ``/play`` for what is done with a card, ``/act`` for the
+    rest (ending the turn), each from autocomplete; a target is then chosen in the menu of the
+    ephemeral reply, as in the hand."""
     bob, channel = table.bob, table.channel
     index = next(i for i, s in enumerate(specs) if s.matches(action))
     spec = specs[index]
-    if action.kind == "end_turn":
-        ended = await bob.slash(channel, "end")
-        assert ended.ephemeral
-        return
-    if action.kind == "play":
-        cards = await bob.autocomplete(channel, "play", "card", "")
-        [card] = [c["value"] for c in cards if c["value"].startswith(f"{index}@")]
-        options: dict[str, str] = {"card": card}
-        if spec.params:
-            targets = await bob.autocomplete(channel, "play", "target", "", card=card)
-            [k] = option_picks(spec.params[0], action["target"])
-            assert f"#{k}" in [t["value"] for t in targets]
-            options["target"] = f"#{k}"
-        played = await bob.slash(channel, "play", **options)
-        assert played.ephemeral and "Match #1" in played.response.content
-        return
-    moves = await bob.autocomplete(channel, "act", "action", spec.label)
+    command, option = ("play", "card") if spec.fixed else ("act", "action")
+    moves = await bob.autocomplete(channel, command, option, spec.label)
     [move] = [m["value"] for m in moves if m["value"].startswith(f"{index}@")]
-    asked = await bob.slash(channel, "act", action=move)
-    if len(spec.params[0].options) > 1:  # else the only target is taken at once
+    asked = await bob.slash(channel, command, **{option: move})
+    assert asked.ephemeral and "Match #1" in asked.response.content
+    if spec.params and len(spec.params[0].options) > 1:  # else the only target is taken at once
         assert "choose target" in asked.response.content
         await perform(bob, lambda: asked.response, specs, action)
 

@@ -22,9 +22,10 @@ from bot.controls import (
     cut,
     main_menu,
     version,
+    with_a_card,
 )
 from bot.presenter import paced
-from bot.typed import find_option, find_spec, prefill
+from bot.typed import find_spec, prefill
 from rules.engine import Action, ActionSpec, Match, Option, Param, Step
 from rules.registry import get_ruleset
 
@@ -268,10 +269,8 @@ def test_typed_values_are_understood() -> None:
     assert find_spec(specs, [0, 1], "Tink") == (1, None)
     with pytest.raises(ValueError, match="could mean several"):
         find_spec(specs, [0, 1], "Play")
-    assert find_option(where, "#2") == (2,)
-    assert find_option(where, "center") == (1,)
-    assert find_option(where, "1") == (1,)
-    with pytest.raises(ValueError, match="is not one of: Left, Center, Right"):
-        find_option(where, "middle")
-    assert prefill(specs[1], 1, {"location": "Right"}) == Choice(1, ((2,),))
-    assert prefill(specs[1], 1, {}) == Choice(1)
+    assert prefill(specs[1], 1) == Choice(1)  # three locations: asked next
+    only = Param("location", "Location", (Option(1, "Center"),))
+    alone = ActionSpec("play", "Play Tinker", (("card", 2),), (only,))
+    assert prefill(alone, 0) == Choice(0, ((0,),))  # the only location is taken at once
+    assert [with_a_card(s) for s in specs] == [True, True, False]

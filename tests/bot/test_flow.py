@@ -58,14 +58,14 @@ async def test_a_whole_match_through_dms_and_slash_commands(table: Table) -> Non
             await end_turn(alice.user)
             return
         if not snapped:  # Bob plays with slash commands
-            result = await bob.slash(channel, "snap")
+            result = await bob.slash(channel, "act", action="Snap")
             assert result.ephemeral and "snaps" in result.response.content
             snapped = True
         if rng.random() < 0.8:
             played = await slash_play(table, bob, rng)
             if played is not None:
                 assert played.ephemeral and "You stage" in played.response.content
-        ended = await bob.slash(channel, "end")
+        ended = await bob.slash(channel, "act", action="End turn")
         assert ended.ephemeral
 
     await play_out(table, move)

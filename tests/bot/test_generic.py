@@ -1,6 +1,7 @@
 """A second ruleset through the same cogs, with no code for it: the engine's toy game (alternate
 turns, take 1 to 3 counters) is played from its DM controls and with ``/act``; the next player
-is mentioned each time the game waits on them; lanes-named commands it has no move for say so."""
+is mentioned each time the game waits on them; a move it does not have is refused, saying what
+can be done."""
 
 from __future__ import annotations
 
@@ -83,19 +84,20 @@ async def test_another_ruleset_plays_through_the_same_cogs(table: Table) -> None
     assert table.channel.history()[-1].embeds[0].title == "Match #1 is over"
 
 
-async def test_commands_named_for_lanes_say_when_a_game_has_no_such_move(table: Table) -> None:
+async def test_moves_the_game_does_not_have_are_refused(table: Table) -> None:
     created = await table.alice.slash(table.channel, "match new", ruleset="toy")
     await table.bob.click(created.response, label="Join")
     await table.alice.click(created.response, label="Start")
     live = await table.bot.matches.live(1)
     first = (table.alice, table.bob)[live.match.pending()[0]]
-    for command in ("end", "snap"):
-        answer = await first.slash(table.channel, command)
-        assert "not available now (or not in this game)" in answer.response.content
-        assert "Take counters" in answer.response.content
+    # The toy game's only move is done with no card: /play has nothing to offer.
+    assert await first.autocomplete(table.channel, "play", "card", "") == []
+    played = await first.slash(table.channel, "play", card="anything")
+    assert "not available now (or not in this game)" in played.response.content
+    assert "Take counters" in played.response.content
+    snapped = await first.slash(table.channel, "act", action="Snap")
+    assert "Nothing matches 'Snap'" in snapped.response.content
     # Giving up is the toy's concede, behind a confirmation.
     asked = await first.slash(table.channel, "retreat")
     assert "**Concede?**" in asked.response.content
-    played = await first.slash(table.channel, "play", card="anything")
-    assert "not available" in played.response.content
     assert not live.match.actions

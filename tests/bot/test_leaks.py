@@ -203,7 +203,7 @@ async def test_nothing_hidden_reaches_the_channel_or_the_logs(
             await slash_play(table, member, rng)
             await watch.check()
             await table.bob.slash(table.channel, "hand")
-            await table.bob.slash(table.channel, "end")
+            await table.bob.slash(table.channel, "act", action="End turn")
         await table.carol.slash(table.channel, "board")
         await watch.check()
 

@@ -37,8 +37,13 @@ async def test_a_spectator_can_watch_but_not_play(table: Table) -> None:
     board = table.channel.history()[-1]
     mine = await table.carol.click(board, label="My hand")
     assert mine.ephemeral and "You are not playing in match #1" in mine.response.content
-    for command in ("end", "snap", "retreat", "hand"):
-        refused = await table.carol.slash(table.channel, command)
+    for command, options in (
+        ("act", {"action": "End turn"}),
+        ("play", {"card": "Moth Page"}),
+        ("retreat", {}),
+        ("hand", {}),
+    ):
+        refused = await table.carol.slash(table.channel, command, **options)
         assert refused.ephemeral and "not playing" in refused.response.content, command
     assert await table.carol.autocomplete(table.channel, "play", "card", "") == []
     shown = await table.carol.slash(table.channel, "board")
