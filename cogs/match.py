@@ -109,7 +109,7 @@ class MatchCog(
 
     @app_commands.command(name="status")
     async def status(self, interaction: Interaction) -> None:
-        """Show this channel's match: the turn, the score, whose move until when, the board."""
+        """Show this channel's match: the turn, the score, who is to play until when, the board."""
         await self.bot.frontend.lobby.status(interaction)
 
     @app_commands.command(name="log")
