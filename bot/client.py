@@ -18,9 +18,11 @@ from discord.ext import commands
 
 import rendering
 
+from .admin_desk import AdminDesk
 from .controls import ControlId
 from .frontend import Frontend
 from .games import Games
+from .guilds import GuildDefaults
 from .invite import invite_url, permissions
 from .lobby import LobbyService
 from .presenter import Presenter, Renderer
@@ -34,7 +36,7 @@ __all__ = ["EXTENSIONS", "Parlor", "create_bot"]
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.match", "cogs.play", "cogs.learn")
+EXTENSIONS = ("cogs.match", "cogs.play", "cogs.learn", "cogs.admin")
 
 
 def utc_now() -> float:
@@ -68,7 +70,19 @@ class Parlor(commands.Bot):
         await self._stop_services()
         self.storage = await Storage.open(self.settings.database)
         self.scheduler = Scheduler(utc_now)
-        self.presenter = Presenter(self, self.renderer, step_delay=self.settings.step_delay)
+        self.server_defaults = GuildDefaults(
+            self.storage,
+            self.games,
+            forfeit_after=self.settings.forfeit_after,
+            step_delay=self.settings.step_delay,
+        )
+        await self.server_defaults.load()
+        self.presenter = Presenter(
+            self,
+            self.renderer,
+            step_delay=self.settings.step_delay,
+            pacing=self.server_defaults.own_step_delay,
+        )
         self.matches = MatchService(
             self.storage,
             self.games,
@@ -83,9 +97,10 @@ class Parlor(commands.Bot):
             self.games,
             self.matches,
             expires_after=self.settings.lobby_expires,
-            forfeit_after=self.settings.forfeit_after,
+            guilds=self.server_defaults,
         )
         self.frontend = Frontend(self.games, self.lobbies, self.matches, self.presenter)
+        self.admin = AdminDesk(self.frontend, self.server_defaults)
         self.add_dynamic_items(Control)
         for name in EXTENSIONS:
             if name in self.extensions:

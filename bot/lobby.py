@@ -5,8 +5,11 @@ Lobby changes take the same per-match lock as play, so Start cannot race a Join.
 
 A lobby not started within ``expires_after`` seconds of its creation closes, so a forgotten one
 does not hold its channel; the timer is armed from the stored ``created_at``, again at start-up.
-When a lobby closes by expiring or because its creator left, the presenter edits its message and
-tells those who had joined.
+When a lobby closes by expiring, because its creator left or because it was cancelled, the
+presenter edits its message and tells those who had joined (but the one who cancelled it).
+
+A new lobby takes its server's defaults (``GuildDefaults``) for what ``/match new`` was not told,
+and only a ruleset its server offers.
 """
 
 from __future__ import annotations
@@ -18,21 +21,21 @@ from rules.engine import DeckInfo
 
 from .errors import UserError
 from .games import Games
+from .guilds import DEFAULT_TURN_LIMIT, FORFEIT_AFTER, TURN_LIMITS, GuildDefaults
 from .live import LiveMatch
-from .service import Locks, MatchService
+from .service import Locks, MatchService, Status
 from .storage import ChannelBusy, MatchRow, PlayerRow, Storage
 
-__all__ = ["DEFAULT_TURN_LIMIT", "EXPIRED", "LEFT", "Lobby", "LobbyService"]
+__all__ = ["CANCELLED", "DEFAULT_TURN_LIMIT", "EXPIRED", "LEFT", "Lobby", "LobbyService"]
 
 log = logging.getLogger(__name__)
 
-DEFAULT_TURN_LIMIT = 24 * 3600
-TURN_LIMITS = (60, 7 * 24 * 3600)
-FORFEIT_AFTER = (0, 20)
 EXPIRED = "expired"
 """Why a lobby closed: nobody started it in time."""
 LEFT = "left"
 """Why a lobby closed: its creator left it."""
+CANCELLED = "cancelled"
+"""Why a lobby closed: its creator (or a channel manager) cancelled it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +48,10 @@ class Lobby:
     expires_at: float | None = None
     """When the lobby closes unless started."""
     closing: str | None = None
-    """Why the lobby just closed (``EXPIRED`` or ``LEFT``), for the texts that say so."""
+    """Why the lobby just closed (``EXPIRED``, ``LEFT`` or ``CANCELLED``), for the texts that
+    say so."""
+    closed_by: int | None = None
+    """Who cancelled it (``CANCELLED``): not told, as they know."""
 
     @property
     def ready(self) -> bool:
@@ -67,13 +73,14 @@ class LobbyService:
         *,
         expires_after: int = 3600,
         forfeit_after: int = 3,
+        guilds: GuildDefaults | None = None,
     ) -> None:
         self.storage = storage
         self.games = games
         self.matches = matches
         self.locks: Locks = matches.locks
         self.expires_after = expires_after
-        self.forfeit_after = forfeit_after
+        self.guilds = guilds or GuildDefaults(storage, games, forfeit_after=forfeit_after)
 
     async def get(self, match_id: int) -> Lobby:
         row = await self.storage.match(match_id)
@@ -105,19 +112,27 @@ class LobbyService:
         ruleset: str,
         invited_id: int | None = None,
         deck: str | None = None,
-        turn_limit: int = DEFAULT_TURN_LIMIT,
+        turn_limit: int | None = None,
         forfeit_after: int | None = None,
     ) -> Lobby:
-        """Open a lobby; ``forfeit_after`` missed turns in a row forfeit (0: never; None: the
-        bot's default)."""
+        """Open a lobby; ``forfeit_after`` missed turns in a row forfeit (0: never). What is not
+        given (None) is the server's default."""
+        defaults = self.guilds.of(guild_id)
         if ruleset not in self.games.names:
-            raise UserError(f"There is no game {ruleset!r}. Games: {', '.join(self.games.names)}.")
+            raise UserError(f"There is no game {ruleset!r}. Games: {', '.join(defaults.offered)}.")
+        if ruleset not in defaults.offered:
+            raise UserError(
+                f"{ruleset} is not offered in this server. Games here: "
+                f"{', '.join(defaults.offered)}."
+            )
         if invited_id == user_id:
             raise UserError("Invite someone else: you are in the match already.")
+        if turn_limit is None:
+            turn_limit = defaults.turn_limit
         if not TURN_LIMITS[0] <= turn_limit <= TURN_LIMITS[1]:
             raise UserError("A turn limit is between one minute and seven days.")
         if forfeit_after is None:
-            forfeit_after = self.forfeit_after
+            forfeit_after = defaults.forfeit_after
         if not FORFEIT_AFTER[0] <= forfeit_after <= FORFEIT_AFTER[1]:
             raise UserError("A player forfeits after 1 to 20 missed turns in a row, or never.")
         self._check_deck(ruleset, deck)
@@ -145,6 +160,21 @@ class LobbyService:
         lobby = await self.get(match_id)
         self._arm(lobby)
         return lobby
+
+    async def overview(self, guild_id: int) -> list[Lobby | Status | tuple[int, str, int]]:
+        """A server's lobbies and active matches, oldest first, for its admins: a lobby as it
+        stands, an active match's status, or ``(id, ruleset, channel)`` for one that could not
+        be restored."""
+        entries: list[Lobby | Status | tuple[int, str, int]] = []
+        for row in await self.storage.open_matches_in_guild(guild_id):
+            if row.status == "lobby":
+                entries.append(await self._lobby(row))
+                continue
+            try:
+                entries.append(await self.matches.status(row.id))
+            except UserError:
+                entries.append((row.id, row.ruleset, row.channel_id))
+        return entries
 
     # -- expiry -------------------------------------------------------------------------------
 
@@ -230,16 +260,20 @@ class LobbyService:
         return closed
 
     async def cancel(self, match_id: int, user_id: int, *, may_manage: bool) -> Lobby:
-        """Cancel a lobby (its creator, or someone who may manage the channel), or end an active
-        match without a result (only the latter)."""
+        """Cancel a lobby (its creator, or someone who may manage the channel), and have those
+        who joined told; or end an active match without a result (only the latter)."""
         lobby = await self.get(match_id)
         if lobby.row.status == "lobby":
             if user_id != lobby.row.creator_id and not may_manage:
                 raise UserError("Only the match's creator (or a channel manager) can cancel it.")
             async with self.locks(match_id):
-                await self.storage.close_lobby(match_id)
+                if not await self.storage.close_lobby(match_id):
+                    raise UserError(f"Match #{match_id} is no longer in its lobby.")
                 self._disarm(match_id)
+                closed = replace(await self.get(match_id), closing=CANCELLED, closed_by=user_id)
             log.info("match %d: lobby cancelled", match_id)
+            self.matches.presenter.lobby_closed(closed)
+            return closed
         elif lobby.row.status == "active":
             if not may_manage:
                 raise UserError(

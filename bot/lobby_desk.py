@@ -49,9 +49,11 @@ class LobbyDesk:
         ruleset: str,
         opponent: discord.abc.User | None,
         deck: str | None,
-        turn_limit: int,
+        turn_limit: int | None = None,
         forfeit_after: int | None = None,
     ) -> None:
+        """Open a lobby; what is None is the server's default."""
+
         async def work() -> None:
             if interaction.guild is None or interaction.channel_id is None:
                 raise UserError("Matches are played in a server channel or thread.")
@@ -178,9 +180,13 @@ class LobbyDesk:
         async def work() -> None:
             row = await self.matches.match_in(channel_of(interaction))
             await self.lobbies.cancel(row.id, interaction.user.id, may_manage=manages(interaction))
-            verb = "cancelled" if row.status == "lobby" else "ended without a result"
+            if row.status == "lobby":  # the presenter tells those who joined, in the channel
+                await interaction.response.send_message(
+                    f"Match #{row.id} is cancelled.", ephemeral=True
+                )
+                return
             await interaction.response.send_message(
-                f"Match #{row.id} was {verb} by {interaction.user.mention}.",
+                f"Match #{row.id} was ended without a result by {interaction.user.mention}.",
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             await self._refresh_lobby(row.id)
@@ -234,10 +240,13 @@ class LobbyDesk:
 
     # -- autocomplete -------------------------------------------------------------------------
 
-    def ruleset_choices(self, current: str) -> list[app_commands.Choice[str]]:
-        return [
-            app_commands.Choice(name=n, value=n) for n in self.games.names if current.lower() in n
-        ][:25]
+    def ruleset_choices(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The rulesets this server offers."""
+        guild_id = interaction.guild.id if interaction.guild else None
+        offered = self.lobbies.guilds.of(guild_id).offered
+        return [app_commands.Choice(name=n, value=n) for n in offered if current.lower() in n][:25]
 
     async def deck_choices(
         self, interaction: Interaction, current: str

@@ -7,7 +7,8 @@ the match id, and never lose the match: the next step posts afresh.
 
 Message strategy: one channel message per turn. When a turn starts, or the game waits on
 someone new, a new message is posted, mentioning whom the game now waits on; every other
-resolution edits it, step by step (``step_delay`` apart; an edit per step stays well inside
+resolution edits it, step by step (``step_delay`` apart, or the server's own pacing, which
+``pacing`` gives by guild id; an edit per step stays well inside
 Discord's rate limits, and the channel gets one message per turn, not one per step or per
 move). A long chain of steps is shown in at most ``MOST_PICTURES`` pictures, every caption
 listed. The end posts the result with the final board.
@@ -78,10 +79,12 @@ class Presenter:
         *,
         step_delay: float,
         most_pictures: int = MOST_PICTURES,
+        pacing: Callable[[int | None], float | None] | None = None,
     ) -> None:
         self.client = client
         self.renderer = renderer
         self.step_delay = step_delay
+        self.pacing = pacing
         self.most_pictures = most_pictures
         # Pictures are drawn in threads, as many as there are cores (at most four): more would
         # only take the interpreter lock from the event loop, and so delay every answer.
@@ -213,8 +216,14 @@ class Presenter:
                 board = board if not fresh else None
                 if isinstance(exc, discord.Forbidden):
                     await self._cannot_post(job)
-            if not final and self.step_delay:
-                await asyncio.sleep(self.step_delay)
+            delay = self.delay_in(job.guild_id)
+            if not final and delay:
+                await asyncio.sleep(delay)
+
+    def delay_in(self, guild_id: int | None) -> float:
+        """Seconds between a reveal's pictures: the server's pacing, else the bot's."""
+        own = self.pacing(guild_id) if self.pacing is not None else None
+        return self.step_delay if own is None else own
 
     async def _post_board(
         self, job: Job, channel: discord.PartialMessageable, embed: discord.Embed, data: bytes
@@ -402,7 +411,7 @@ class Presenter:
     # -- lobbies ------------------------------------------------------------------------------
 
     async def _lobby_closed(self, lobby: Lobby) -> None:
-        """A lobby closed without a Cancel (it expired, or its creator left): its message says
+        """A lobby closed (it expired, its creator left, or it was cancelled): its message says
         why, without controls, and one channel message mentions those it leaves waiting. A
         mention rather than a DM: it reaches players whose DMs are closed too, and it sits
         beside the lobby that everyone who joined saw."""

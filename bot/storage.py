@@ -33,6 +33,7 @@ __all__ = [
     "AlreadyApplied",
     "ChannelBusy",
     "Clock",
+    "GuildRow",
     "MatchRow",
     "PlayerRow",
     "Storage",
@@ -115,6 +116,19 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE matches ADD COLUMN forfeit_after INTEGER NOT NULL DEFAULT 3;
     """,
+    # 4: a server's own defaults, set by its admins with /parlor settings; NULL: the bot's
+    # default. Rulesets are stored as those withdrawn (a JSON list), so a ruleset added to the
+    # bot later is offered everywhere until an admin withdraws it.
+    """
+    CREATE TABLE guild_settings (
+        guild_id INTEGER PRIMARY KEY,
+        turn_limit INTEGER,
+        forfeit_after INTEGER,
+        step_delay REAL,
+        withdrawn TEXT NOT NULL DEFAULT '[]',
+        updated_at REAL NOT NULL
+    );
+    """,
 )
 """Schema migrations in order; ``PRAGMA user_version`` is how many have been applied."""
 
@@ -184,6 +198,18 @@ class Clock:
 
     due_at: float | None
     reminded: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GuildRow:
+    """A server's own defaults; ``None``: the bot's."""
+
+    guild_id: int
+    turn_limit: int | None = None
+    forfeit_after: int | None = None
+    step_delay: float | None = None
+    withdrawn: frozenset[str] = frozenset()
+    """Rulesets not offered in this server."""
 
 
 _MATCH_COLUMNS = (
@@ -413,6 +439,42 @@ class Storage:
             "UPDATE matches SET status = 'active', seed = ?, setup = ?, ruleset_version = ?, "
             "clocks = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
             (seed, json.dumps(setup), ruleset_version, _clocks(clocks), time.time(), match_id),
+        )
+
+    async def open_matches_in_guild(self, guild_id: int) -> list[MatchRow]:
+        """A server's lobbies and active matches, oldest first."""
+        rows = await self._all(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE guild_id = ? "
+            "AND status IN ('lobby', 'active') ORDER BY id",
+            (guild_id,),
+        )
+        return [_match(r) for r in rows]
+
+    # -- servers' defaults --------------------------------------------------------------------
+
+    async def guild_rows(self) -> list[GuildRow]:
+        """Every server's own defaults (read once at start-up)."""
+        rows = await self._all(
+            "SELECT guild_id, turn_limit, forfeit_after, step_delay, withdrawn "
+            "FROM guild_settings ORDER BY guild_id"
+        )
+        return [GuildRow(r[0], r[1], r[2], r[3], frozenset(json.loads(r[4]))) for r in rows]
+
+    async def put_guild_row(self, row: GuildRow) -> None:
+        await self._write(
+            "INSERT INTO guild_settings (guild_id, turn_limit, forfeit_after, step_delay, "
+            "withdrawn, updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE "
+            "SET turn_limit = excluded.turn_limit, forfeit_after = excluded.forfeit_after, "
+            "step_delay = excluded.step_delay, withdrawn = excluded.withdrawn, "
+            "updated_at = excluded.updated_at",
+            (
+                row.guild_id,
+                row.turn_limit,
+                row.forfeit_after,
+                row.step_delay,
+                json.dumps(sorted(row.withdrawn)),
+                time.time(),
+            ),
         )
 
     # -- players ------------------------------------------------------------------------------

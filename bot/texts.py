@@ -11,8 +11,9 @@ from discord.utils import escape_markdown, escape_mentions
 from rules.engine import Result, name_seats
 from rules.guide import Keyword, Page
 
+from .guilds import ServerDefaults
 from .live import Hand, Job, Reminder
-from .lobby import EXPIRED, LEFT, Lobby
+from .lobby import CANCELLED, EXPIRED, LEFT, Lobby
 from .service import Status
 
 __all__ = [
@@ -23,8 +24,10 @@ __all__ = [
     "hand_text",
     "lobby_closed_text",
     "lobby_text",
+    "matches_lines",
     "result_lines",
     "rules_page",
+    "server_defaults_lines",
     "status_text",
     "turn_description",
 ]
@@ -164,17 +167,24 @@ def lobby_closing(lobby: Lobby) -> str:
     """The lobby message's last line once it closed by itself."""
     if lobby.closing == EXPIRED:
         return f"This lobby expired: nobody started it within {_waited(lobby)}."
+    if lobby.closing == CANCELLED:
+        return "This lobby was cancelled."
     return "This lobby closed: its creator left."
 
 
 def lobby_closed_text(lobby: Lobby) -> str | None:
     """The channel message telling those a closed lobby leaves waiting why (None: nobody)."""
     row = lobby.row
-    told = [p for p in lobby.players if lobby.closing == EXPIRED or p.user_id != row.creator_id]
-    if not told or lobby.closing not in (EXPIRED, LEFT):
+    # Who closed it knows why: the creator who left, whoever cancelled it.
+    knows = {LEFT: row.creator_id, CANCELLED: lobby.closed_by}.get(lobby.closing or "")
+    told = [p for p in lobby.players if p.user_id != knows]
+    if not told or lobby.closing not in (EXPIRED, LEFT, CANCELLED):
         return None
     if lobby.closing == EXPIRED:
         why = f"its lobby expired, as nobody pressed **Start** within {_waited(lobby)}"
+    elif lobby.closing == CANCELLED:
+        by = next((p.name for p in lobby.players if p.user_id == lobby.closed_by), "")
+        why = f"**{clean(by)}** cancelled it" if by else "a channel manager cancelled it"
     else:
         creator = next((p.name for p in lobby.players if p.user_id == row.creator_id), "")
         why = f"**{clean(creator) or 'its creator'}**, who opened it, left"
@@ -282,3 +292,85 @@ def card_lines(
     description = f"*{kind}*\n\n{text or 'No ability.'}"
     fields = [(k.name, k.text[:1024]) for k in keywords[:25]]
     return name, description, fields
+
+
+def server_defaults_lines(defaults: ServerDefaults) -> list[str]:
+    """``/parlor settings``: each of a server's defaults, and whether it is the server's own."""
+
+    def source(name: str) -> str:
+        return " *(this server's)*" if name in defaults.own else " *(the bot's default)*"
+
+    delay = f"{defaults.step_delay:g} second{'s' if defaults.step_delay != 1 else ''}"
+    lines = [
+        f"**Turn limit:** {describe_limit(defaults.turn_limit)}{source('turn_limit')}",
+        f"**Forfeit:** {forfeit_rule(defaults.forfeit_after)}{source('forfeit_after')}",
+        f"**Step pacing:** {delay} between a reveal's pictures{source('step_delay')}",
+        f"**Games offered:** {', '.join(defaults.offered)}",
+    ]
+    if defaults.withdrawn:
+        lines.append(f"**Not offered:** {', '.join(defaults.withdrawn)}")
+    lines += [
+        "",
+        "`/match new` uses these when its options are not given; its options still win. "
+        "Matches already open keep their own.",
+    ]
+    return lines
+
+
+MATCHES_LIMIT = 3800
+"""The longest list of ``/parlor matches``: an embed's description holds 4096 characters."""
+
+
+def matches_lines(
+    entries: Sequence[Lobby | Status | tuple[int, str, int]], limit: int = MATCHES_LIMIT
+) -> list[str]:
+    """``/parlor matches``: a line per lobby or active match, oldest first, with a link; an
+    active match that could not be restored is given as ``(id, ruleset, channel_id)``. Lines
+    that do not fit are left off, and counted."""
+    lines = [_match_line(entry) for entry in entries]
+    if not lines:
+        return ["No lobbies or matches are open in this server."]
+    shown: list[str] = []
+    for i, line in enumerate(lines):
+        rest = len(lines) - i
+        if sum(len(s) + 1 for s in shown) + len(line) + 60 > limit:
+            shown.append(f"… and {rest} more (the newest): `/match status` in their channels.")
+            break
+        shown.append(line)
+    return shown
+
+
+def _match_line(entry: Lobby | Status | tuple[int, str, int]) -> str:
+    if isinstance(entry, tuple):
+        match_id, ruleset, channel_id = entry
+        return f"**#{match_id}** {ruleset} in <#{channel_id}> · could not be restored"
+    if isinstance(entry, Lobby):
+        row = entry.row
+        parts = [
+            f"**#{row.id}** {row.ruleset} in <#{row.channel_id}>",
+            f"lobby, {len(entry.players)} of {entry.max_seats} seats taken",
+        ]
+        if entry.expires_at is not None:
+            parts.append(f"expires {relative(entry.expires_at)}")
+        if row.lobby_message_id is not None:
+            url = jump_url(row.guild_id, row.channel_id, row.lobby_message_id)
+            parts.append(f"[lobby]({url})")
+        return " · ".join(parts)
+    return " · ".join(_status_parts(entry))
+
+
+def _status_parts(status: Status) -> list[str]:
+    parts = [f"**#{status.match_id}** {status.ruleset} in <#{status.channel_id}>"]
+    if status.turn is not None:
+        turn, last = status.turn
+        parts.append(f"turn {turn}{f' of {last}' if last else ''}")
+    waiting = []
+    for seat in status.waiting_on:
+        due = status.due.get(seat)
+        until = f" until {relative(due)}" if due else ""
+        waiting.append(f"<@{status.user_ids[seat]}>{until}")
+    parts.append(f"to move: {', '.join(waiting)}" if waiting else "resolving")
+    if status.board_message_id is not None and status.channel_id is not None:
+        url = jump_url(status.guild_id, status.channel_id, status.board_message_id)
+        parts.append(f"[board]({url})")
+    return parts

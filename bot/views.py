@@ -202,6 +202,11 @@ def result_embed(job: Job) -> discord.Embed:
     return embed
 
 
+def listing_embed(title: str, lines: Sequence[str]) -> discord.Embed:
+    """An embed of lines under a title (``/parlor settings``, ``/parlor matches``)."""
+    return discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
+
+
 def status_embed(status: Status) -> discord.Embed:
     title, lines = status_text(status)
     return discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)

@@ -56,10 +56,10 @@ class MatchCog(
             ruleset: The game to play.
             opponent: Reserve the other seat for this member.
             deck: Your starter deck (you can change it in the lobby).
-            timer: How long each turn may take (default 24 hours).
-            forfeit_after: When a player who misses turns forfeits (default 3 in a row).
+            timer: How long each turn may take (default: the server's, or 24 hours).
+            forfeit_after: When a player who misses turns forfeits (default: the server's, or 3).
         """
-        limit = timer.value if timer else DEFAULT_TURN_LIMIT
+        limit = timer.value if timer else None
         forfeit = forfeit_after.value if forfeit_after else None
         await self.bot.frontend.lobby.new_match(
             interaction, ruleset, opponent, deck, limit, forfeit
@@ -69,7 +69,7 @@ class MatchCog(
     async def _rulesets(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return self.bot.frontend.lobby.ruleset_choices(current)
+        return self.bot.frontend.lobby.ruleset_choices(interaction, current)
 
     @new.autocomplete("deck")
     async def _new_decks(

@@ -8,7 +8,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.storage import MIGRATIONS, AlreadyApplied, ChannelBusy, Clock, Storage
+from bot.storage import MIGRATIONS, AlreadyApplied, ChannelBusy, Clock, GuildRow, Storage
 
 
 async def lobby(storage: Storage, channel: int = 10) -> int:
@@ -152,5 +152,33 @@ async def test_an_interaction_is_stored_once_and_resumption_is_tracked(tmp_path:
         await storage.set_match(match_id, presented=2)
         assert await storage.matches_to_resume() == []
         assert (await storage.match(match_id)).clocks == (Clock(7.0, True),)  # type: ignore[union-attr]
+    finally:
+        await storage.close()
+
+
+async def test_migration_4_adds_servers_defaults_and_keeps_matches(tmp_path: Path) -> None:
+    path = tmp_path / "parlor.db"
+    async with aiosqlite.connect(path) as db:  # a database as the third build left it
+        script = " ".join(MIGRATIONS[:3])
+        await db.executescript(f"BEGIN; {script} PRAGMA user_version = 3; COMMIT;")
+        await db.execute(
+            "INSERT INTO matches (guild_id, channel_id, ruleset, status, creator_id, turn_limit, "
+            "forfeit_after, created_at, updated_at) "
+            "VALUES (1, 10, 'lanes', 'lobby', 7, 60, 5, 0, 0)"
+        )
+        await db.commit()
+    storage = await Storage.open(path)
+    try:
+        assert await storage.schema_version() == 4
+        assert await storage.guild_rows() == []  # every server starts with the bot's defaults
+        (row,) = await storage.open_matches_in_guild(1)
+        assert (row.channel_id, row.forfeit_after) == (10, 5)
+        await storage.put_guild_row(GuildRow(1, turn_limit=900, withdrawn=frozenset({"fanfare"})))
+        await storage.put_guild_row(GuildRow(2, step_delay=2.5))
+        await storage.put_guild_row(GuildRow(1, forfeit_after=0))  # replaces the whole row
+        assert await storage.guild_rows() == [
+            GuildRow(1, forfeit_after=0),
+            GuildRow(2, step_delay=2.5),
+        ]
     finally:
         await storage.close()

@@ -1,0 +1,99 @@
+"""The admins' side of the interaction layer: ``/parlor settings`` and ``/parlor matches``.
+
+Both are for members who may manage the server. The command is hidden from others by its
+default permissions, but a server can allow it to anyone in its Integrations settings, so the
+permission is checked again here, in the server where the command runs, for every call.
+Answers go through the frontend's :meth:`~bot.frontend.Frontend.answer`, as for play.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from .errors import UserError
+from .guilds import GuildDefaults
+from .texts import matches_lines, server_defaults_lines
+from .views import listing_embed
+
+if TYPE_CHECKING:
+    from .frontend import Frontend
+
+__all__ = ["AdminDesk", "admin_guild"]
+
+Interaction = discord.Interaction[Any]
+
+
+class AdminDesk:
+    def __init__(self, front: Frontend, guilds: GuildDefaults) -> None:
+        self.answer = front.answer
+        self.games = front.games
+        self.lobbies = front.lobbies
+        self.guilds = guilds
+
+    async def settings(
+        self,
+        interaction: Interaction,
+        *,
+        turn_limit: int | None = None,
+        forfeit_after: int | None = None,
+        step_delay: float | None = None,
+        offer: str | None = None,
+        withdraw: str | None = None,
+        reset: bool = False,
+    ) -> None:
+        """Show this server's defaults, after changing those given."""
+
+        async def work() -> None:
+            guild_id = admin_guild(interaction)
+            changes = (turn_limit, forfeit_after, step_delay, offer, withdraw)
+            if reset or any(value is not None for value in changes):
+                defaults = await self.guilds.change(
+                    guild_id,
+                    turn_limit=turn_limit,
+                    forfeit_after=forfeit_after,
+                    step_delay=step_delay,
+                    offer=offer,
+                    withdraw=withdraw,
+                    reset=reset,
+                )
+                title = "This server's defaults are changed"
+            else:
+                defaults = self.guilds.of(guild_id)
+                title = "This server's defaults"
+            embed = listing_embed(title, server_defaults_lines(defaults))
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+
+        await self.answer(interaction, work)
+
+    async def matches(self, interaction: Interaction) -> None:
+        """List this server's lobbies and active matches, with links."""
+
+        async def work() -> None:
+            guild_id = admin_guild(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            entries = await self.lobbies.overview(guild_id)
+            title = f"Open in this server: {len(entries)}"
+            await interaction.followup.send(
+                embed=listing_embed(title, matches_lines(entries)), ephemeral=True
+            )
+
+        await self.answer(interaction, work)
+
+    def ruleset_choices(self, current: str) -> list[app_commands.Choice[str]]:
+        """Every ruleset of the bot (an admin offers or withdraws any of them)."""
+        return [
+            app_commands.Choice(name=n, value=n) for n in self.games.names if current.lower() in n
+        ][:25]
+
+
+def admin_guild(interaction: Interaction) -> int:
+    """The server an admin command runs in, if its user may manage that server."""
+    if interaction.guild is None:
+        raise UserError("Use this in the server whose settings you mean.")
+    allowed = interaction.permissions
+    if not (allowed.manage_guild or allowed.administrator):
+        raise UserError("Only members who can manage this server can use /parlor.")
+    return interaction.guild.id

@@ -1,0 +1,138 @@
+"""Servers' defaults: what ``/match new`` uses when its options are not given, how fast reveals
+are paced, and which rulesets a server offers, as set by its admins with ``/parlor settings``.
+
+Each server's own settings are stored (``guild_settings``) and kept in memory, read once at
+start-up: ``/match new``, its autocomplete and every reveal's pacing look them up without a
+database round trip. A setting a server never changed is the bot's (from its environment).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, replace
+
+from .errors import UserError
+from .games import Games
+from .storage import GuildRow, Storage
+
+__all__ = [
+    "DEFAULT_TURN_LIMIT",
+    "FORFEIT_AFTER",
+    "STEP_DELAYS",
+    "TURN_LIMITS",
+    "GuildDefaults",
+    "ServerDefaults",
+]
+
+log = logging.getLogger(__name__)
+
+DEFAULT_TURN_LIMIT = 24 * 3600
+TURN_LIMITS = (60, 7 * 24 * 3600)
+FORFEIT_AFTER = (0, 20)
+STEP_DELAYS = (0.0, 30.0)
+
+
+@dataclass(frozen=True, slots=True)
+class ServerDefaults:
+    """The defaults in force in one server, and which of them are the server's own."""
+
+    guild_id: int | None
+    turn_limit: int
+    forfeit_after: int
+    step_delay: float
+    offered: tuple[str, ...]
+    withdrawn: tuple[str, ...]
+    own: frozenset[str]
+    """The names of the settings this server set (the others are the bot's)."""
+
+
+class GuildDefaults:
+    """Every server's defaults over the bot's own. Call :meth:`load` once before use."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        games: Games,
+        *,
+        turn_limit: int = DEFAULT_TURN_LIMIT,
+        forfeit_after: int = 3,
+        step_delay: float = 1.0,
+    ) -> None:
+        self.storage = storage
+        self.games = games
+        self.turn_limit = turn_limit
+        self.forfeit_after = forfeit_after
+        self.step_delay = step_delay
+        self._rows: dict[int, GuildRow] = {}
+
+    async def load(self) -> None:
+        self._rows = {row.guild_id: row for row in await self.storage.guild_rows()}
+        log.info("read the defaults of %d server(s)", len(self._rows))
+
+    def of(self, guild_id: int | None) -> ServerDefaults:
+        row = self._rows.get(guild_id) if guild_id is not None else None
+        row = row or GuildRow(guild_id or 0)
+        own = {
+            name
+            for name in ("turn_limit", "forfeit_after", "step_delay")
+            if getattr(row, name) is not None
+        }
+        withdrawn = tuple(n for n in self.games.names if n in row.withdrawn)
+        if withdrawn:
+            own.add("rulesets")
+        return ServerDefaults(
+            guild_id,
+            self.turn_limit if row.turn_limit is None else row.turn_limit,
+            self.forfeit_after if row.forfeit_after is None else row.forfeit_after,
+            self.step_delay if row.step_delay is None else row.step_delay,
+            tuple(n for n in self.games.names if n not in row.withdrawn),
+            withdrawn,
+            frozenset(own),
+        )
+
+    def own_step_delay(self, guild_id: int | None) -> float | None:
+        """Seconds between a reveal's pictures if this server set them (the presenter asks, per
+        step), else None: the presenter's own."""
+        row = self._rows.get(guild_id) if guild_id is not None else None
+        return row.step_delay if row is not None else None
+
+    async def change(
+        self,
+        guild_id: int,
+        *,
+        turn_limit: int | None = None,
+        forfeit_after: int | None = None,
+        step_delay: float | None = None,
+        offer: str | None = None,
+        withdraw: str | None = None,
+        reset: bool = False,
+    ) -> ServerDefaults:
+        """Change a server's defaults (only those given); ``reset`` first returns all of them
+        to the bot's."""
+        row = GuildRow(guild_id) if reset else self._rows.get(guild_id, GuildRow(guild_id))
+        if turn_limit is not None:
+            if not TURN_LIMITS[0] <= turn_limit <= TURN_LIMITS[1]:
+                raise UserError("A turn limit is between one minute and seven days.")
+            row = replace(row, turn_limit=turn_limit)
+        if forfeit_after is not None:
+            if not FORFEIT_AFTER[0] <= forfeit_after <= FORFEIT_AFTER[1]:
+                raise UserError("A player forfeits after 1 to 20 missed turns in a row, or never.")
+            row = replace(row, forfeit_after=forfeit_after)
+        if step_delay is not None:
+            if not STEP_DELAYS[0] <= step_delay <= STEP_DELAYS[1]:
+                raise UserError("Step pacing is between 0 and 30 seconds.")
+            row = replace(row, step_delay=step_delay)
+        for name in (offer, withdraw):
+            if name is not None and name not in self.games.names:
+                games = ", ".join(self.games.names)
+                raise UserError(f"There is no game {name!r}. Games: {games}.")
+        if offer is not None:
+            row = replace(row, withdrawn=row.withdrawn - {offer})
+        if withdraw is not None:
+            row = replace(row, withdrawn=row.withdrawn | {withdraw})
+            if all(n in row.withdrawn for n in self.games.names):
+                raise UserError("At least one game must stay offered in this server.")
+        await self.storage.put_guild_row(row)
+        self._rows[guild_id] = row
+        log.info("server %d: defaults changed", guild_id)
+        return self.of(guild_id)
