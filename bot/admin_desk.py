@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from .errors import UserError
-from .guilds import GuildDefaults
+from .guilds import Change, GuildDefaults
 from .texts import matches_lines, server_defaults_lines
 from .views import listing_embed
 
@@ -33,32 +33,13 @@ class AdminDesk:
         self.lobbies = front.lobbies
         self.guilds = guilds
 
-    async def settings(
-        self,
-        interaction: Interaction,
-        *,
-        turn_limit: int | None = None,
-        forfeit_after: int | None = None,
-        step_delay: float | None = None,
-        offer: str | None = None,
-        withdraw: str | None = None,
-        reset: bool = False,
-    ) -> None:
-        """Show this server's defaults, after changing those given."""
+    async def settings(self, interaction: Interaction, change: Change) -> None:
+        """Show this server's defaults, after making the change asked for."""
 
         async def work() -> None:
             guild_id = admin_guild(interaction)
-            changes = (turn_limit, forfeit_after, step_delay, offer, withdraw)
-            if reset or any(value is not None for value in changes):
-                defaults = await self.guilds.change(
-                    guild_id,
-                    turn_limit=turn_limit,
-                    forfeit_after=forfeit_after,
-                    step_delay=step_delay,
-                    offer=offer,
-                    withdraw=withdraw,
-                    reset=reset,
-                )
+            if change.anything:
+                defaults = await self.guilds.change(guild_id, change)
                 title = "This server's defaults are changed"
             else:
                 defaults = self.guilds.of(guild_id)

@@ -20,8 +20,11 @@ __all__ = [
     "FORFEIT_AFTER",
     "STEP_DELAYS",
     "TURN_LIMITS",
+    "Change",
     "GuildDefaults",
     "ServerDefaults",
+    "checked_forfeit_after",
+    "checked_turn_limit",
 ]
 
 log = logging.getLogger(__name__)
@@ -30,6 +33,38 @@ DEFAULT_TURN_LIMIT = 24 * 3600
 TURN_LIMITS = (60, 7 * 24 * 3600)
 FORFEIT_AFTER = (0, 20)
 STEP_DELAYS = (0.0, 30.0)
+
+
+def checked_turn_limit(seconds: int) -> int:
+    """A turn limit a match or a server may have, else :class:`UserError`."""
+    if not TURN_LIMITS[0] <= seconds <= TURN_LIMITS[1]:
+        raise UserError("A turn limit is between one minute and seven days.")
+    return seconds
+
+
+def checked_forfeit_after(missed: int) -> int:
+    """Missed turns in a row that forfeit (0: never), else :class:`UserError`."""
+    if not FORFEIT_AFTER[0] <= missed <= FORFEIT_AFTER[1]:
+        raise UserError("A player forfeits after 1 to 20 missed turns in a row, or never.")
+    return missed
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What an admin changes with ``/parlor settings``: ``None`` leaves a setting as it is;
+    ``reset`` first returns every setting to the bot's."""
+
+    turn_limit: int | None = None
+    forfeit_after: int | None = None
+    step_delay: float | None = None
+    offer: str | None = None
+    withdraw: str | None = None
+    reset: bool = False
+
+    @property
+    def anything(self) -> bool:
+        values = (self.turn_limit, self.forfeit_after, self.step_delay, self.offer, self.withdraw)
+        return self.reset or any(value is not None for value in values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,28 +131,14 @@ class GuildDefaults:
         row = self._rows.get(guild_id) if guild_id is not None else None
         return row.step_delay if row is not None else None
 
-    async def change(
-        self,
-        guild_id: int,
-        *,
-        turn_limit: int | None = None,
-        forfeit_after: int | None = None,
-        step_delay: float | None = None,
-        offer: str | None = None,
-        withdraw: str | None = None,
-        reset: bool = False,
-    ) -> ServerDefaults:
-        """Change a server's defaults (only those given); ``reset`` first returns all of them
-        to the bot's."""
-        row = GuildRow(guild_id) if reset else self._rows.get(guild_id, GuildRow(guild_id))
-        if turn_limit is not None:
-            if not TURN_LIMITS[0] <= turn_limit <= TURN_LIMITS[1]:
-                raise UserError("A turn limit is between one minute and seven days.")
-            row = replace(row, turn_limit=turn_limit)
-        if forfeit_after is not None:
-            if not FORFEIT_AFTER[0] <= forfeit_after <= FORFEIT_AFTER[1]:
-                raise UserError("A player forfeits after 1 to 20 missed turns in a row, or never.")
-            row = replace(row, forfeit_after=forfeit_after)
+    async def change(self, guild_id: int, change: Change) -> ServerDefaults:
+        """Change a server's defaults (only those given)."""
+        row = GuildRow(guild_id) if change.reset else self._rows.get(guild_id, GuildRow(guild_id))
+        if change.turn_limit is not None:
+            row = replace(row, turn_limit=checked_turn_limit(change.turn_limit))
+        if change.forfeit_after is not None:
+            row = replace(row, forfeit_after=checked_forfeit_after(change.forfeit_after))
+        step_delay, offer, withdraw = change.step_delay, change.offer, change.withdraw
         if step_delay is not None:
             if not STEP_DELAYS[0] <= step_delay <= STEP_DELAYS[1]:
                 raise UserError("Step pacing is between 0 and 30 seconds.")

@@ -21,7 +21,12 @@ from rules.engine import DeckInfo
 
 from .errors import UserError
 from .games import Games
-from .guilds import DEFAULT_TURN_LIMIT, FORFEIT_AFTER, TURN_LIMITS, GuildDefaults
+from .guilds import (
+    DEFAULT_TURN_LIMIT,
+    GuildDefaults,
+    checked_forfeit_after,
+    checked_turn_limit,
+)
 from .live import LiveMatch
 from .service import Locks, MatchService, Status
 from .storage import ChannelBusy, MatchRow, PlayerRow, Storage
@@ -127,14 +132,10 @@ class LobbyService:
             )
         if invited_id == user_id:
             raise UserError("Invite someone else: you are in the match already.")
-        if turn_limit is None:
-            turn_limit = defaults.turn_limit
-        if not TURN_LIMITS[0] <= turn_limit <= TURN_LIMITS[1]:
-            raise UserError("A turn limit is between one minute and seven days.")
-        if forfeit_after is None:
-            forfeit_after = defaults.forfeit_after
-        if not FORFEIT_AFTER[0] <= forfeit_after <= FORFEIT_AFTER[1]:
-            raise UserError("A player forfeits after 1 to 20 missed turns in a row, or never.")
+        turn_limit = checked_turn_limit(defaults.turn_limit if turn_limit is None else turn_limit)
+        forfeit_after = checked_forfeit_after(
+            defaults.forfeit_after if forfeit_after is None else forfeit_after
+        )
         self._check_deck(ruleset, deck)
         try:
             match_id = await self.storage.create_lobby(

@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import Parlor
+from bot.guilds import Change
 
 from .match import FORFEITS, TIMERS
 
@@ -46,15 +47,15 @@ class AdminCog(
             withdraw: Stop offering this game in this server (matches already open go on).
             defaults: Go back to the bot's defaults first (every game offered).
         """
-        await self.bot.admin.settings(
-            interaction,
-            turn_limit=turn_limit.value if turn_limit else None,
-            forfeit_after=forfeit_after.value if forfeit_after else None,
-            step_delay=step_pacing,
-            offer=offer,
-            withdraw=withdraw,
+        change = Change(
+            turn_limit.value if turn_limit else None,
+            forfeit_after.value if forfeit_after else None,
+            step_pacing,
+            offer,
+            withdraw,
             reset=defaults,
         )
+        await self.bot.admin.settings(interaction, change)
 
     @settings.autocomplete("offer")
     async def _offer(
