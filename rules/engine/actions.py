@@ -125,7 +125,8 @@ class Param(NamedTuple):
     """A parameter the player still has to choose, with its legal options.
 
     With ``most > 1`` the player picks between ``least`` and ``most`` different options (a
-    mulligan's cards, say); the value is then a tuple of option values in the options' order.
+    mulligan's cards, say); the value is then a tuple of option values, in any order (a menu
+    answers in the order clicked; :meth:`values` lists them in the options' order).
     """
 
     name: str
@@ -151,15 +152,17 @@ class Param(NamedTuple):
         if self.most <= 1:  # one value: checked on every action a match accepts, so kept short
             if isinstance(value, tuple):
                 return False
+            kind = type(value)  # strictly: True == 1, but True is no card
             for option in self.options:  # noqa: SIM110 (no generator: this runs on every apply)
-                if option[0] == value:
+                if option[0] == value and type(option[0]) is kind:
                     return True
             return False
-        plain = [o.value for o in self.options]
         if not isinstance(value, tuple) or not self.least <= len(value) <= self.most:
             return False
-        positions = [plain.index(v) if v in plain else -1 for v in value]
-        return -1 not in positions and positions == sorted(set(positions))
+        # A multi-select answers in the order the player clicked: any order of distinct options.
+        plain = {(type(o.value), o.value) for o in self.options}
+        chosen = {(type(v), v) for v in value}
+        return len(chosen) == len(value) and chosen <= plain
 
     def to_json(self) -> dict[str, Any]:
         return {

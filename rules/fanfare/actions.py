@@ -21,7 +21,6 @@ from .targets import option, target_problem, units_for
 __all__ = [
     "KINDS",
     "TIMEOUT",
-    "AnyOrder",
     "attack_targets",
     "can_evolve",
     "offer",
@@ -219,28 +218,13 @@ _END_TURN = ActionSpec("end_turn", "End turn")
 _CONCEDE = ActionSpec("concede", "Concede")
 
 
-class AnyOrder(Param):
-    """A multi-choice parameter whose chosen values may come in any order (a menu may answer in
-    the order clicked), each at most once."""
-
-    __slots__ = ()
-
-    def accepts(self, value: object) -> bool:
-        if not isinstance(value, tuple) or not self.least <= len(value) <= self.most:
-            return False
-        plain = [o.value for o in self.options]
-        # Strict types: True == 1, but True is no card.
-        known = all(any(v == p and type(v) is type(p) for p in plain) for v in value)
-        return known and len(set(value)) == len(value)
-
-
 def _mulligan_spec(state: FanfareState, seat: int) -> ActionSpec:
     hand = state.players[seat].hand
     options = tuple(Option(c.uid, f"{c.name} (cost {c.cost})", c.defn.text) for c in hand)
     return ActionSpec(
         "mulligan",
         "Choose cards to return (mulligan)",
-        params=(AnyOrder("cards", "Cards to return", options, least=0, most=len(options)),),
+        params=(Param("cards", "Cards to return", options, least=0, most=len(options)),),
     )
 
 
@@ -366,7 +350,7 @@ def _unit(state: FanfareState, uid: object) -> Unit | None:
 def _mulligan(state: FanfareState, seat: int, action: Action, log: StepLog) -> None:
     chosen = action["cards"]
     assert isinstance(chosen, tuple)
-    # Any order is accepted (AnyOrder); the hand's order is what counts.
+    # A menu answers in the order clicked; the hand's order is what counts.
     hand = {c.uid: i for i, c in enumerate(state.players[seat].hand)}
     uids = tuple(sorted((c for c in chosen if isinstance(c, int)), key=hand.__getitem__))
     flow.choose_mulligan(state, seat, uids, log)

@@ -96,7 +96,13 @@ def test_multi_choice_builds_from_lists_and_refuses_bad_subsets() -> None:
     assert action == Action("mulligan", cards=(11, 13))
     assert action.to_json() == {"kind": "mulligan", "cards": [11, 13]}
     assert Action.from_json(action.to_json()) == action
-    for bad in ([13, 11], [11, 11], [14], 11):
+    for bad in ([11, 11], [14], 11, [True]):
         with pytest.raises(ValueError):
             MULLIGAN.build(cards=bad)  # type: ignore[arg-type]
-    assert MULLIGAN.matches(action) and not MULLIGAN.matches(Action("mulligan", cards=(13, 11)))
+    # A multi-select answers in the order clicked: any order of distinct options is one choice.
+    assert MULLIGAN.matches(action) and MULLIGAN.matches(Action("mulligan", cards=(13, 11)))
+
+
+def test_a_bool_is_no_option_of_ints() -> None:
+    param = Param("card", "Card", (Option(1, "one"), Option(2, "two")))
+    assert param.accepts(1) and not param.accepts(True)
