@@ -51,8 +51,8 @@ from simcord.backend import serializers  # noqa: E402
 from simcord.enums import ComponentType, InteractionType  # noqa: E402
 from simcord.http import router  # noqa: E402
 
-from bot.client import Parlor, create_bot  # noqa: E402
-from bot.controls import ControlId  # noqa: E402
+from bot.chat.client import Parlor, create_bot  # noqa: E402
+from bot.chat.controls import ControlId  # noqa: E402
 from bot.settings import Secret, Settings  # noqa: E402
 
 DEADLINE = 3.0

@@ -32,7 +32,7 @@ def main() -> int:
     # voice will not work (PyNaCl and davey are not installed, and need not be).
     discord.VoiceClient.warn_nacl = False
     discord.VoiceClient.warn_dave = False
-    from .client import create_bot  # after logging, so import-time warnings are formatted
+    from .chat.client import create_bot  # after logging, so import-time warnings are formatted
 
     bot = create_bot(settings)
     try:

@@ -8,8 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import Parlor
-from bot.guilds import Change
+from bot.chat.client import Parlor
+from bot.table.guilds import Change
 
 from .match import FORFEITS, TIMERS
 

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import Parlor
+from bot.chat.client import Parlor
 from rules.registry import RULESETS
 
 Interaction = discord.Interaction[Any]

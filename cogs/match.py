@@ -8,8 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import Parlor
-from bot.lobby import DEFAULT_TURN_LIMIT
+from bot.chat.client import Parlor
+from bot.table.lobby import DEFAULT_TURN_LIMIT
 
 Interaction = discord.Interaction[Any]
 

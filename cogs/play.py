@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import Parlor
+from bot.chat.client import Parlor
 
 Interaction = discord.Interaction[Any]
 Choices = list[app_commands.Choice[str]]

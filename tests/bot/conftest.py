@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 import simcord
 
-from bot.client import Parlor, create_bot
+from bot.chat.client import Parlor, create_bot
 from bot.settings import Secret, Settings
 
 

@@ -12,7 +12,7 @@ import discord
 import simcord
 from PIL import Image
 
-from bot.controls import Choice
+from bot.chat.controls import Choice
 from rules.engine import Action, ActionSpec, ArgValue, Match, Param
 
 from .conftest import Table
@@ -207,7 +207,7 @@ async def perform(
     """Make ``action`` as a player would, through the controls of the message ``current()``
     returns (a DM hand, or an ephemeral reply): the action's button or its entry in a select
     (unless its first parameter is offered at once), then each parameter's menu. The custom
-    ids say which control means what (``bot.controls``)."""
+    ids say which control means what (``bot.chat.controls``)."""
     index = next(i for i, s in enumerate(specs) if s.matches(action))
     picks = [option_picks(p, action[p.name]) for p in specs[index].params]
     message = current()

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import simcord
 
-from bot.client import Parlor
+from bot.chat.client import Parlor
 
 from .conftest import Table
 from .players import controls, dms, end_turn, open_match, said

@@ -10,7 +10,7 @@ import discord
 import pytest
 import simcord
 
-from bot.client import Parlor
+from bot.chat.client import Parlor
 
 from .conftest import Table
 from .openapi import spec_or_skip

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from bot.clock import reminder_lead
+from bot.table.clock import reminder_lead
 
 from .conftest import Table
 from .players import dms, end_turn, find, hand_message, open_match, play_card

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.controls import GIVE_UP
+from bot.chat.controls import GIVE_UP
 from rules.engine import Action
 from rules.guide import shipped_guide
 from rules.registry import RULESETS, get_ruleset

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.controls import (
+from bot.chat.controls import (
     Button,
     Choice,
     ControlId,
@@ -24,8 +24,8 @@ from bot.controls import (
     version,
     with_a_card,
 )
-from bot.presenter import paced
-from bot.typed import find_spec, prefill
+from bot.chat.presenter import paced
+from bot.chat.typed import find_spec, prefill
 from rules.engine import Action, ActionSpec, Match, Option, Param, Step
 from rules.registry import get_ruleset
 

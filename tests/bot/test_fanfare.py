@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 import rendering
-from bot.presenter import MOST_PICTURES, paced
-from bot.texts import named
+from bot.chat.presenter import MOST_PICTURES, paced
+from bot.chat.texts import named
 from rules.engine import TURN_STARTED, Action, Match, Resolution, replay
 from rules.registry import get_ruleset
 

@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 import rendering
-from bot.games import Games
+from bot.table.games import Games
 from rules.engine import Step
 from rules.registry import get_ruleset
 from tests.engine.toy import Toy

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import gc
 
-from bot.service import Locks
+from bot.table.service import Locks
 
 
 async def test_one_lock_per_match_serialises_its_users() -> None:

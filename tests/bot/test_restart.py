@@ -8,7 +8,7 @@ import dataclasses
 import random
 from collections.abc import Callable
 
-from bot.client import Parlor
+from bot.chat.client import Parlor
 from bot.settings import Settings
 from rules.engine import Action
 

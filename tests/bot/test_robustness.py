@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.errors import UserError
+from bot.table.errors import UserError
 from rules.engine import Action
 
 from .conftest import Table

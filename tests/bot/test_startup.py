@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.invite import NEEDED, invite_url, permissions
+from bot.chat.invite import NEEDED, invite_url, permissions
 from bot.settings import ENV_KEYS
 
 from .conftest import Table
@@ -160,7 +160,7 @@ async def test_the_invite_link_is_logged_once_logged_in(
 ) -> None:
     bot = table.bot
     assert bot.application_id is not None
-    with caplog.at_level(logging.INFO, logger="bot.client"):
+    with caplog.at_level(logging.INFO, logger="bot.chat.client"):
         await bot.setup_hook()
     logged = [r.getMessage() for r in caplog.records if "invite" in r.getMessage()]
     assert logged == [

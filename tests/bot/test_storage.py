@@ -8,7 +8,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.storage import MIGRATIONS, AlreadyApplied, ChannelBusy, Clock, GuildRow, Storage
+from bot.table.storage import MIGRATIONS, AlreadyApplied, ChannelBusy, Clock, GuildRow, Storage
 
 
 async def lobby(storage: Storage, channel: int = 10) -> int:

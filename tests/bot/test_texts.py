@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.texts import turn_description
+from bot.chat.texts import turn_description
 
 
 def test_the_steps_a_picture_shows_are_marked() -> None:

@@ -11,12 +11,12 @@ import discord
 import pytest
 
 import rendering
-from bot.games import Games
-from bot.lobby import LobbyService
-from bot.presenter import Presenter
-from bot.scheduler import Scheduler
-from bot.service import MatchService
-from bot.storage import Storage
+from bot.chat.presenter import Presenter
+from bot.table.games import Games
+from bot.table.lobby import LobbyService
+from bot.table.scheduler import Scheduler
+from bot.table.service import MatchService
+from bot.table.storage import Storage
 from rules.engine import Action
 
 from .openapi import spec_or_skip

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from ..table.errors import UserError
+from ..table.lobby import Lobby
 from .controls import ControlId
-from .errors import UserError
-from .lobby import Lobby
 from .presenter import DMS_CLOSED
 from .texts import HELP
 from .views import lobby_embed, lobby_view, open_dm, status_embed, text_file

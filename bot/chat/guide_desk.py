@@ -2,7 +2,7 @@
 
 The texts come from each ruleset's guide (``rules.guide``, ``data/<ruleset>/guide.toml``) and
 card pool; a card's picture is its ruleset's hand row (``rendering.card_png``), drawn off the
-event loop. Rules pages turn with Previous/Next controls (``bot.controls``: the ``rules`` and
+event loop. Rules pages turn with Previous/Next controls (``bot.chat.controls``: the ``rules`` and
 ``howto`` ops), which work across restarts like every other control. Answers go through the
 frontend's :meth:`~bot.frontend.Frontend.answer`, in one place.
 """
@@ -18,8 +18,8 @@ from discord import app_commands
 from rules.guide import Guide, shipped_guide
 from rules.registry import RULESETS
 
+from ..table.errors import UserError
 from .controls import ControlId, cut, pages_menu, parse_page
-from .errors import UserError
 from .texts import PAGE_LIMIT, card_lines, rules_page
 from .views import card_embed, menu_view, png, rules_embed
 

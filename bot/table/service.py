@@ -29,11 +29,11 @@ from rules.engine import (
 )
 
 from .clock import clocks_after, forfeits, next_ring, ringing
-from .controls import give_up_action
 from .errors import Apology, Outdated, UserError
 from .games import Games, public_facts, turn_of
 from .live import NOTHING_BEFORE, Hand, Job, LiveMatch, Player, Reminder
 from .scheduler import Scheduler
+from .seats import give_up_action
 from .storage import AlreadyApplied, Clock, MatchRow, PlayerRow, Storage
 
 if TYPE_CHECKING:

@@ -1,8 +1,9 @@
 """Discord objects built from the bot's values: views (components), embeds and files.
 
-Every interactive component is a :class:`Control`, a ``DynamicItem`` whose custom id carries the
-match id and the seat's state version (``bot.controls``). Registered once at start-up, it answers
-clicks on any message the bot ever sent, across restarts, with no view kept in memory.
+Every interactive component is a :class:`Control`, a ``DynamicItem`` whose custom id carries
+the match id and the seat's state version (``bot.chat.controls``). Registered once at start-up,
+it answers clicks on any message the bot ever sent, across restarts, with no view kept in
+memory.
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from typing import Any, Protocol
 
 import discord
 
+from ..table.live import Job
+from ..table.lobby import Lobby
+from ..table.service import Status
 from .controls import CUSTOM_ID, Button, ControlId, Menu, Select, SelectOption, page_control
-from .live import Job
-from .lobby import Lobby
-from .service import Status
 from .texts import (
     clean,
     lobby_text,

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from .errors import UserError
-from .guilds import Change, GuildDefaults
+from ..table.errors import UserError
+from ..table.guilds import Change, GuildDefaults
 from .texts import matches_lines, server_defaults_lines
 from .views import listing_embed
 

@@ -27,15 +27,15 @@ import discord
 
 from rules.engine import Step
 
+from ..table.games import public_facts
+from ..table.live import Hand, Job, Reminder
 from .controls import main_menu
-from .games import public_facts
-from .live import Hand, Job, Reminder
 from .texts import hand_text, lobby_closed_text, mentions, named, reminder_text
 from .views import board_view, lobby_embed, menu_view, open_dm, png, result_embed, turn_embed
 
 if TYPE_CHECKING:
-    from .lobby import Lobby
-    from .service import MatchService
+    from ..table.lobby import Lobby
+    from ..table.service import MatchService
 
 __all__ = ["MOST_PICTURES", "Presenter", "Renderer", "paced"]
 

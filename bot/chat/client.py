@@ -18,18 +18,18 @@ from discord.ext import commands
 
 import rendering
 
+from ..settings import Settings
+from ..table.games import Games
+from ..table.guilds import GuildDefaults
+from ..table.lobby import LobbyService
+from ..table.scheduler import Scheduler
+from ..table.service import MatchService
+from ..table.storage import Storage
 from .admin_desk import AdminDesk
 from .controls import ControlId
 from .frontend import Frontend
-from .games import Games
-from .guilds import GuildDefaults
 from .invite import invite_url, permissions
-from .lobby import LobbyService
 from .presenter import Presenter, Renderer
-from .scheduler import Scheduler
-from .service import MatchService
-from .settings import Settings
-from .storage import Storage
 from .views import Control
 
 __all__ = ["EXTENSIONS", "Parlor", "create_bot"]

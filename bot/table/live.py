@@ -14,8 +14,8 @@ from typing import Any
 
 from rules.engine import ActionSpec, Match, Resolution, Result, Step
 
-from .controls import GIVE_UP, version
 from .games import own_hand, starts_turn
+from .seats import GIVE_UP, version
 from .storage import Clock
 
 __all__ = ["Before", "Hand", "Job", "LiveMatch", "Player", "Reminder"]

@@ -27,14 +27,14 @@ or ``0.-``.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rules.engine import Action, ActionSpec, ArgValue, Param
+
+from ..table.seats import GIVE_UP, give_up_action, version
 
 __all__ = [
     "CONFIRM_KINDS",
@@ -63,8 +63,6 @@ CUSTOM_ID = re.compile(
     r"pl:(?P<match>\d{1,19}):(?P<version>[0-9a-f]{8}|-):(?P<op>[a-z]{2,8})"
     r"(?::(?P<arg>[0-9a-z_.+-]*))?"
 )
-GIVE_UP = ("retreat", "concede", "forfeit")
-"""Kinds that lose the match at once, in the order ``/retreat`` looks for them."""
 CONFIRM_KINDS = frozenset(GIVE_UP)
 """A click on one of these asks to confirm first."""
 PRIMARY_KINDS = frozenset({"end_turn", "pass", "confirm"})
@@ -75,12 +73,6 @@ MAX_ROWS = 5
 MAX_BUTTONS = 5
 MAX_OPTIONS = 25
 MAX_OPTION_BUTTONS = 20
-
-
-def version(specs: Sequence[ActionSpec]) -> str:
-    """The seat's state version: a short digest of its legal actions."""
-    text = json.dumps([s.to_json() for s in specs], sort_keys=True, default=list)
-    return hashlib.sha256(text.encode()).hexdigest()[:8]
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,13 +151,6 @@ def with_a_card(spec: ActionSpec) -> bool:
     it settles an argument (the card to play, the follower that attacks), where a spec such
     as ending the turn or giving up settles none."""
     return bool(spec.fixed)
-
-
-def give_up_action(specs: Sequence[ActionSpec]) -> Action | None:
-    """The seat's own way to give up among its legal actions (the first listed, as ``/retreat``
-    offers it), or None where it has none."""
-    spec = next((s for s in specs if s.kind in GIVE_UP), None)
-    return next(spec.actions(), None) if spec is not None else None
 
 
 # -- menus ----------------------------------------------------------------------------------------

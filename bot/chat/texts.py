@@ -11,10 +11,10 @@ from discord.utils import escape_markdown, escape_mentions
 from rules.engine import Result, name_seats
 from rules.guide import Keyword, Page
 
-from .guilds import ServerDefaults
-from .live import Hand, Job, Reminder
-from .lobby import CANCELLED, EXPIRED, LEFT, Lobby
-from .service import Status
+from ..table.guilds import ServerDefaults
+from ..table.live import Hand, Job, Reminder
+from ..table.lobby import CANCELLED, EXPIRED, LEFT, Lobby
+from ..table.service import Status
 
 __all__ = [
     "HELP",

@@ -1,8 +1,8 @@
 """The interaction layer: what each slash command and control does, answered in one place.
 
 Cogs and controls call in here with the parsed interaction (``/match`` and the lobby through
-:class:`~bot.lobby_desk.LobbyDesk`, ``frontend.lobby``; ``/rules`` and ``/card`` through
-:class:`~bot.guide_desk.GuideDesk`, ``frontend.guide``). Every entry point runs inside
+:class:`~bot.chat.lobby_desk.LobbyDesk`, ``frontend.lobby``; ``/rules`` and ``/card`` through
+:class:`~bot.chat.guide_desk.GuideDesk`, ``frontend.guide``). Every entry point runs inside
 :meth:`Frontend.answer`, which turns a :class:`UserError` into an ephemeral reply, an
 :class:`Outdated` control into the player's current hand, and anything unexpected into a logged
 error and an apology. Work that may be slow (an action, a picture) is deferred first, so every
@@ -18,6 +18,11 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from ..table.errors import Apology, Outdated, UserError
+from ..table.games import Games
+from ..table.live import Hand
+from ..table.lobby import LobbyService
+from ..table.service import Acted, MatchService
 from .controls import (
     GIVE_UP,
     GUIDE_OPS,
@@ -29,14 +34,9 @@ from .controls import (
     main_menu,
     with_a_card,
 )
-from .errors import Apology, Outdated, UserError
-from .games import Games
 from .guide_desk import GuideDesk
-from .live import Hand
-from .lobby import LobbyService
 from .lobby_desk import LOBBY_OPS, LobbyDesk, channel_of
 from .presenter import Presenter
-from .service import Acted, MatchService
 from .texts import hand_text
 from .typed import find_spec, prefill, spec_value
 from .views import menu_view, png
@@ -229,7 +229,7 @@ class Frontend:
     async def control(
         self, interaction: Interaction, cid: ControlId, values: Sequence[str]
     ) -> None:
-        """A click on any control the bot sent (``bot.controls`` explains the custom ids)."""
+        """A click on any control the bot sent (``bot.chat.controls`` explains the custom ids)."""
 
         async def work() -> None:
             if cid.op in GUIDE_OPS:

@@ -1,0 +1,33 @@
+"""What the match service knows of a seat's options: their state version, and giving up.
+
+The *state version* is a short digest of a seat's legal actions. It changes exactly when what
+the seat may do changes, never because of what another seat does in secret; a control carries
+it, so an out-of-date click is recognised. A seat's way to give up is the listed action of one
+of the ``GIVE_UP`` kinds (every ruleset lists it for every seat until the match is over).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+
+from rules.engine import Action, ActionSpec
+
+__all__ = ["GIVE_UP", "give_up_action", "version"]
+
+GIVE_UP = ("retreat", "concede", "forfeit")
+"""Kinds that lose the match at once, in the order ``/retreat`` looks for them."""
+
+
+def version(specs: Sequence[ActionSpec]) -> str:
+    """The seat's state version: a short digest of its legal actions."""
+    text = json.dumps([s.to_json() for s in specs], sort_keys=True, default=list)
+    return hashlib.sha256(text.encode()).hexdigest()[:8]
+
+
+def give_up_action(specs: Sequence[ActionSpec]) -> Action | None:
+    """The seat's own way to give up among its legal actions (the first listed, as ``/retreat``
+    offers it), or None where it has none."""
+    spec = next((s for s in specs if s.kind in GIVE_UP), None)
+    return next(spec.actions(), None) if spec is not None else None
