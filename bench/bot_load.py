@@ -276,10 +276,13 @@ class Blank:
         Image.new("RGB", (1, 1)).save(out, format="PNG")
         self.PNG = out.getvalue()
 
-    def board_png(self, *args: Any) -> bytes:
+    def board_png(self, *args: Any, **options: Any) -> bytes:
         return self.PNG
 
     def hand_png(self, *args: Any) -> bytes:
+        return self.PNG
+
+    def table_png(self, *args: Any, **options: Any) -> bytes:
         return self.PNG
 
     def result_png(self, *args: Any) -> bytes:

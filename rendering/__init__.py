@@ -19,7 +19,7 @@ from typing import Any
 
 from rules.engine import Step
 
-__all__ = ["RENDERERS", "board_png", "card_png", "hand_png", "result_png"]
+__all__ = ["RENDERERS", "board_png", "card_png", "hand_png", "result_png", "table_png"]
 
 RENDERERS: dict[str, str] = {
     "lanes": "rendering.lanes",
@@ -43,11 +43,25 @@ def board_png(
     names: Sequence[str],
     step: Step | None = None,
     *,
+    seat: int | None = None,
     scale: float | None = None,
 ) -> bytes:
     """The public board (or a seat's, if ``view`` is a seat's view) after ``step``."""
     data: bytes = _module(ruleset).draw_board(view, names, step, **_options(scale)).png()
     return data
+
+
+def table_png(
+    ruleset: str,
+    view: Any,
+    names: Sequence[str],
+    seat: int,
+    step: Step | None = None,
+    *,
+    scale: float | None = None,
+) -> bytes:
+    """A seat's table: the board from its side with its hand (placeholder: the hand)."""
+    return hand_png(ruleset, view, names, scale=scale)
 
 
 def hand_png(ruleset: str, view: Any, names: Sequence[str], *, scale: float | None = None) -> bytes:

@@ -8,18 +8,18 @@ Answers go through the frontend's :meth:`~bot.frontend.Frontend.answer`, as for 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from ..table.errors import UserError
+from ..table.games import Games
 from ..table.guilds import Change, GuildDefaults
+from ..table.lobby import LobbyService
+from .answers import Answers
 from .texts import matches_lines, server_defaults_lines
 from .views import listing_embed
-
-if TYPE_CHECKING:
-    from .frontend import Frontend
 
 __all__ = ["AdminDesk", "admin_guild"]
 
@@ -27,10 +27,12 @@ Interaction = discord.Interaction[Any]
 
 
 class AdminDesk:
-    def __init__(self, front: Frontend, guilds: GuildDefaults) -> None:
-        self.answer = front.answer
-        self.games = front.games
-        self.lobbies = front.lobbies
+    def __init__(
+        self, answers: Answers, games: Games, lobbies: LobbyService, guilds: GuildDefaults
+    ) -> None:
+        self.answer = answers.answer
+        self.games = games
+        self.lobbies = lobbies
         self.guilds = guilds
 
     async def settings(self, interaction: Interaction, change: Change) -> None:

@@ -26,9 +26,13 @@ from ..table.scheduler import Scheduler
 from ..table.service import MatchService
 from ..table.storage import Storage
 from .admin_desk import AdminDesk
+from .answers import Answers
+from .book import MessageBook
 from .controls import ControlId
 from .frontend import Frontend
+from .guide_desk import GuideDesk
 from .invite import invite_url, permissions
+from .lobby_desk import LobbyDesk
 from .presenter import Presenter, Renderer
 from .views import Control
 
@@ -80,6 +84,7 @@ class Parlor(commands.Bot):
         self.presenter = Presenter(
             self,
             self.renderer,
+            MessageBook(self.storage),
             step_delay=self.settings.step_delay,
             pacing=self.server_defaults.own_step_delay,
         )
@@ -91,7 +96,6 @@ class Parlor(commands.Bot):
             now=utc_now,
             new_seed=self.new_seed,
         )
-        self.presenter.service = self.matches
         self.lobbies = LobbyService(
             self.storage,
             self.games,
@@ -99,8 +103,16 @@ class Parlor(commands.Bot):
             expires_after=self.settings.lobby_expires,
             guilds=self.server_defaults,
         )
-        self.frontend = Frontend(self.games, self.lobbies, self.matches, self.presenter)
-        self.admin = AdminDesk(self.frontend, self.server_defaults)
+        answers = Answers(self.matches, self.presenter)
+        self.frontend = Frontend(
+            answers,
+            self.games,
+            self.matches,
+            self.presenter,
+            lobby=LobbyDesk(answers, self.games, self.lobbies, self.matches, self.presenter),
+            guide=GuideDesk(answers, self.games, self.storage, self.presenter),
+        )
+        self.admin = AdminDesk(answers, self.games, self.lobbies, self.server_defaults)
         self.add_dynamic_items(Control)
         for name in EXTENSIONS:
             if name in self.extensions:

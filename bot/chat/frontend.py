@@ -12,17 +12,17 @@ interaction is acknowledged well within Discord's three seconds.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 from discord import app_commands
 
-from ..table.errors import Apology, Outdated, UserError
+from ..table.errors import Outdated, UserError
 from ..table.games import Games
 from ..table.live import Hand
-from ..table.lobby import LobbyService
 from ..table.service import Acted, MatchService
+from .answers import Answers
 from .controls import (
     GIVE_UP,
     GUIDE_OPS,
@@ -37,7 +37,7 @@ from .controls import (
 from .guide_desk import GuideDesk
 from .lobby_desk import LOBBY_OPS, LobbyDesk, channel_of
 from .presenter import Presenter
-from .texts import hand_text
+from .texts import hand_text, superseded_text
 from .typed import find_spec, prefill, spec_value
 from .views import menu_view, png
 
@@ -50,62 +50,24 @@ NOT_NOW = "That move is not available now (or not in this game)."
 
 
 class Frontend:
+    """The play desk, and where controls are routed: to the lobby desk, the guide desk or play."""
+
     def __init__(
-        self, games: Games, lobbies: LobbyService, matches: MatchService, presenter: Presenter
+        self,
+        answers: Answers,
+        games: Games,
+        matches: MatchService,
+        presenter: Presenter,
+        *,
+        lobby: LobbyDesk,
+        guide: GuideDesk,
     ) -> None:
+        self.answer = answers.answer
         self.games = games
-        self.lobbies = lobbies
         self.matches = matches
         self.presenter = presenter
-        self.lobby = LobbyDesk(self)
-        self.guide = GuideDesk(self)
-
-    # -- answering ----------------------------------------------------------------------------
-
-    async def answer(self, interaction: Interaction, work: Callable[[], Awaitable[None]]) -> None:
-        """Run ``work``; answer whatever goes wrong, in one place."""
-        try:
-            await work()
-        except Outdated as exc:
-            await self._outdated(interaction, exc)
-        except UserError as exc:
-            await self.say(interaction, exc.message)
-        except Exception:
-            what, match_id = _what(interaction)
-            log.exception(
-                "match %s: interaction %s (%s) failed in channel %s",
-                match_id if match_id is not None else "?",
-                interaction.id,
-                what,
-                interaction.channel_id,
-            )
-            if match_id is not None:
-                self.matches.drop(match_id)  # the next access rebuilds it from storage
-            await self.say(interaction, Apology(match_id).message)
-
-    async def say(self, interaction: Interaction, text: str) -> None:
-        try:
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, ephemeral=True)
-        except discord.HTTPException as exc:
-            log.warning("could not answer interaction %s (%s)", interaction.id, exc)
-
-    async def _outdated(self, interaction: Interaction, exc: Outdated) -> None:
-        hand = await self.matches.hand(exc.match_id, exc.user_id)
-        if interaction.guild is None:  # a DM: mark this message, send the hand afresh
-            if interaction.response.is_done():
-                await interaction.edit_original_response(content=exc.message, view=None)
-            else:
-                await interaction.response.edit_message(content=exc.message, view=None)
-            await self.presenter.send_hand(hand, new=True)
-            return
-        parts = await self.presenter.hand_reply(hand, note=exc.message)
-        if interaction.response.is_done():
-            await interaction.followup.send(ephemeral=True, **parts)
-        else:
-            await interaction.response.send_message(ephemeral=True, **parts)
+        self.lobby = lobby
+        self.guide = guide
 
     # -- playing ------------------------------------------------------------------------------
 
@@ -127,13 +89,12 @@ class Frontend:
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             mid = await self.matches.active_in(channel_of(interaction))
-            live, view = await self.matches.board(mid)
+            live, view, seat = await self.matches.board(mid, interaction.user.id)
             paint = self.presenter.renderer.board_png
-            data = await self.presenter.draw(paint, live.ruleset, view, live.names)
+            data = await self.presenter.draw(paint, live.ruleset, view, live.names, seat=seat)
+            whose = "from your seat" if seat is not None else "as everyone sees it"
             await interaction.followup.send(
-                f"Match #{mid}: the board as everyone sees it.",
-                file=png(data, "board.png"),
-                ephemeral=True,
+                f"Match #{mid}: the board {whose}.", file=png(data, "board.png"), ephemeral=True
             )
 
         await self.answer(interaction, work)
@@ -195,15 +156,13 @@ class Frontend:
         await self._acted(interaction, acted)
 
     async def _acted(self, interaction: Interaction, acted: Acted) -> None:
-        """Answer the interaction that made an accepted action: with the seat's hand, or in a
-        DM whose next hand follows anew, with a word saying so."""
+        """Answer the interaction that made an accepted action: with the seat's table; in a DM
+        whose next table follows in a new message, with the one line a replaced table keeps."""
         hand = acted.hand
         if acted.new_hand_follows and interaction.guild is None:
-            note = (
-                f"**Match #{hand.match_id}**: done. What happens next is shown in "
-                f"<#{hand.channel_id}>; your next hand follows in a new message."
+            await interaction.edit_original_response(
+                content=superseded_text(hand.match_id, hand.turn), attachments=[], view=None
             )
-            await interaction.edit_original_response(content=note, view=None)
             return
         parts = await self.presenter.hand_reply(hand)
         await interaction.edit_original_response(
@@ -284,11 +243,3 @@ class Frontend:
             return await self.matches.hand(mid, interaction.user.id)
         except UserError:
             return None
-
-
-def _what(interaction: Interaction) -> tuple[str, int | None]:
-    """What an interaction was (a command's name, a control's id) and its match, if known."""
-    data: dict[str, Any] = dict(interaction.data or {})
-    custom_id = str(data.get("custom_id", ""))
-    cid = ControlId.parse(custom_id)
-    return str(data.get("name") or custom_id or interaction.type), cid.match_id if cid else None

@@ -10,7 +10,7 @@ frontend's :meth:`~bot.frontend.Frontend.answer`, in one place.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -19,12 +19,13 @@ from rules.guide import Guide, shipped_guide
 from rules.registry import RULESETS
 
 from ..table.errors import UserError
+from ..table.games import Games
+from ..table.storage import Storage
+from .answers import Answers
 from .controls import ControlId, cut, pages_menu, parse_page
+from .presenter import Presenter
 from .texts import PAGE_LIMIT, card_lines, rules_page
 from .views import card_embed, menu_view, png, rules_embed
-
-if TYPE_CHECKING:
-    from .frontend import Frontend
 
 __all__ = ["GuideDesk"]
 
@@ -33,11 +34,13 @@ SEPARATOR = ":"
 
 
 class GuideDesk:
-    def __init__(self, front: Frontend) -> None:
-        self.answer = front.answer
-        self.games = front.games
-        self.storage = front.lobbies.storage
-        self.presenter = front.presenter
+    def __init__(
+        self, answers: Answers, games: Games, storage: Storage, presenter: Presenter
+    ) -> None:
+        self.answer = answers.answer
+        self.games = games
+        self.storage = storage
+        self.presenter = presenter
 
     # -- rules pages --------------------------------------------------------------------------
 

@@ -10,20 +10,20 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from ..table.errors import UserError
-from ..table.lobby import Lobby
+from ..table.games import Games
+from ..table.lobby import Lobby, LobbyService
+from ..table.service import MatchService
+from .answers import Answers
 from .controls import ControlId
-from .presenter import DMS_CLOSED
+from .presenter import DMS_CLOSED, Presenter
 from .texts import HELP
 from .views import lobby_embed, lobby_view, open_dm, status_embed, text_file
-
-if TYPE_CHECKING:
-    from .frontend import Frontend
 
 __all__ = ["LOBBY_OPS", "LobbyDesk", "channel_of", "manages"]
 
@@ -36,12 +36,20 @@ LOBBY_OPS = ("join", "start", "cancel", "deck")
 
 
 class LobbyDesk:
-    def __init__(self, front: Frontend) -> None:
-        self.answer = front.answer
-        self.games = front.games
-        self.lobbies = front.lobbies
-        self.matches = front.matches
-        self.client = front.presenter.client
+    def __init__(
+        self,
+        answers: Answers,
+        games: Games,
+        lobbies: LobbyService,
+        matches: MatchService,
+        presenter: Presenter,
+    ) -> None:
+        self.answer = answers.answer
+        self.games = games
+        self.lobbies = lobbies
+        self.matches = matches
+        self.book = presenter.book
+        self.client = presenter.client
 
     async def new_match(
         self,
@@ -95,7 +103,7 @@ class LobbyDesk:
         except discord.Forbidden as exc:
             if exc.code != DMS_CLOSED:
                 raise
-            await self.matches.note_dms(match_id, interaction.user.id, closed=True)
+            await self.book.note_dms(match_id, interaction.user.id, closed=True)
             await interaction.followup.send(
                 "I can't send you DMs (yours are closed), so you will play with `/hand` in this "
                 "channel: only you will see your cards there. Or open your DMs and rejoin.",
@@ -103,9 +111,7 @@ class LobbyDesk:
             )
             await self._refresh_lobby(match_id)
             return
-        await self.matches.note_dms(
-            match_id, interaction.user.id, closed=False, dm_channel_id=dm_id
-        )
+        await self.book.note_dms(match_id, interaction.user.id, closed=False, dm_channel_id=dm_id)
 
     async def _refresh_lobby(self, match_id: int) -> None:
         lobby = await self.lobbies.get(match_id)

@@ -1,17 +1,28 @@
 """The presenter: shows what the match service committed, in the channel and in players' DMs.
 
-Jobs of one match run one after another, in commit order, each in its own task, so a slow
-reveal never holds the match's lock and a player's next click is answered at once. Pictures
-are rendered off the event loop. Failed Discord calls are retried (server errors), logged with
-the match id, and never lose the match: the next step posts afresh.
+It is handed values (:class:`~bot.table.live.Committed`, :class:`~bot.table.live.Ended`,
+:class:`~bot.table.live.Reminder`, a closed :class:`~bot.table.lobby.Lobby`) and never calls
+back into the match service; what it sent it records in its own :class:`~bot.chat.book.
+MessageBook`. Work for one match runs in order, in one task per match, so a slow reveal never
+holds the match's lock and a player's next click is answered at once. Pictures are drawn off the
+event loop. When drawing falls behind (more work for a match arrived while it was drawing), the
+waiting resolutions are shown as one: every caption listed, only the newest picture drawn, and
+each seat's table once. Failed Discord calls are retried (server errors), logged with the match
+id, and never lose the match: the next step posts afresh.
 
-Message strategy: one channel message per turn. When a turn starts, or the game waits on
-someone new, a new message is posted, mentioning whom the game now waits on; every other
-resolution edits it, step by step (``step_delay`` apart, or the server's own pacing, which
-``pacing`` gives by guild id; an edit per step stays well inside
-Discord's rate limits, and the channel gets one message per turn, not one per step or per
-move). A long chain of steps is shown in at most ``MOST_PICTURES`` pictures, every caption
-listed. The end posts the result with the final board.
+Messages (one notification per move):
+
+- **The channel**: one board message per wait, an attachment (shown at full width) with its
+  text beside it: posted when a turn starts or the game starts waiting on someone new, naming
+  whom it waits on, and edited step by step by every other resolution (``step_delay`` apart, or
+  the server's own pacing), at most ``MOST_PICTURES`` pictures per resolution. Mentions notify
+  only seats whose DMs are closed: the others are notified by their DM. The end posts the result
+  with its picture and a Rematch button.
+- **A seat's DM**: its table (the board from its side, with its hand) and its controls. A new
+  message only when the game starts waiting on it, or at the end (won, lost or draw, with the
+  result picture and a link to the channel's result); the message it replaces collapses to one
+  line without picture or controls. Every other change is an edit in place, which does not
+  notify. A moderator's ending tells each player and takes their controls away.
 """
 
 from __future__ import annotations
@@ -19,25 +30,35 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from dataclasses import replace
+from typing import Any, Protocol, TypeVar
 
 import discord
 
 from rules.engine import Step
 
 from ..table.games import public_facts
-from ..table.live import Hand, Job, Reminder
+from ..table.live import Committed, Ended, Hand, Reminder, SeatNews
+from ..table.lobby import Lobby
+from .book import MessageBook
 from .controls import main_menu
-from .texts import hand_text, lobby_closed_text, mentions, named, reminder_text
-from .views import board_view, lobby_embed, menu_view, open_dm, png, result_embed, turn_embed
+from .texts import (
+    board_text,
+    ended_board_text,
+    ended_dm_text,
+    hand_text,
+    jump_url,
+    lobby_closed_text,
+    named,
+    reminder_text,
+    result_text,
+    superseded_text,
+)
+from .views import board_view, lobby_embed, menu_view, open_dm, png
 
-if TYPE_CHECKING:
-    from ..table.lobby import Lobby
-    from ..table.service import MatchService
-
-__all__ = ["MOST_PICTURES", "Presenter", "Renderer", "paced"]
+__all__ = ["MOST_PICTURES", "Presenter", "Renderer", "merged", "paced"]
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -46,6 +67,8 @@ DMS_CLOSED = 50007
 MOST_PICTURES = 8
 """At most this many pictures (edits) per resolution: a longer chain shows a few steps per
 picture, every caption still listed, so it neither floods the channel nor takes minutes."""
+
+Work = Committed | Ended | Reminder | Lobby
 
 
 def paced(steps: Sequence[Step], most: int) -> list[tuple[Step, ...]]:
@@ -61,8 +84,44 @@ def paced(steps: Sequence[Step], most: int) -> list[tuple[Step, ...]]:
     return groups
 
 
+def merged(batch: Sequence[Committed]) -> Committed:
+    """Resolutions of one match that waited while drawing fell behind, as one: every step (each
+    caption is listed), the newest state, each seat's newest table (pinged if any was), and
+    the seats still waited on that were newly so."""
+    last = batch[-1]
+    if len(batch) == 1:
+        return last
+    news: dict[int, SeatNews] = {}
+    for c in batch:
+        for n in c.seats:
+            seat = n.hand.seat
+            ping = n.ping or (seat in news and news[seat].ping)
+            news[seat] = SeatNews(n.hand, ping)
+    newly = {s for c in batch for s in c.newly_waiting}
+    return replace(
+        last,
+        steps=tuple(s for c in batch for s in c.steps),
+        seats=tuple(news[s] for s in sorted(news)),
+        new_turn=any(c.new_turn for c in batch),
+        newly_waiting=tuple(s for s in last.pending if s in newly),
+        notes=tuple(n for c in batch for n in c.notes),
+    )
+
+
 class Renderer(Protocol):
-    def board_png(self, ruleset: str, view: Any, names: Any, step: Step | None = None) -> bytes: ...
+    def board_png(
+        self,
+        ruleset: str,
+        view: Any,
+        names: Any,
+        step: Step | None = None,
+        *,
+        seat: int | None = None,
+    ) -> bytes: ...
+
+    def table_png(
+        self, ruleset: str, view: Any, names: Any, seat: int, step: Step | None = None
+    ) -> bytes: ...
 
     def hand_png(self, ruleset: str, view: Any, names: Any) -> bytes: ...
 
@@ -76,6 +135,7 @@ class Presenter:
         self,
         client: discord.Client,
         renderer: Renderer,
+        book: MessageBook,
         *,
         step_delay: float,
         most_pictures: int = MOST_PICTURES,
@@ -83,6 +143,7 @@ class Presenter:
     ) -> None:
         self.client = client
         self.renderer = renderer
+        self.book = book
         self.step_delay = step_delay
         self.pacing = pacing
         self.most_pictures = most_pictures
@@ -91,53 +152,71 @@ class Presenter:
         self._painters = ThreadPoolExecutor(
             max_workers=max(1, min(4, os.cpu_count() or 1)), thread_name_prefix="parlor-draw"
         )
-        self.service: MatchService | None = None
-        self._tails: dict[int, asyncio.Task[None]] = {}
-        self._captions: dict[int, list[str]] = {}
-        self._told_cannot_post: set[int] = set()
+        self._queues: dict[int, list[Work]] = {}
+        self._workers: dict[int, asyncio.Task[None]] = {}
+        self.merges = 0
+        """How many times waiting resolutions were shown as one (drawing fell behind)."""
 
     # -- queueing -----------------------------------------------------------------------------
 
-    def present(self, job: Job) -> None:
-        self._chain(job.match_id, self._show(job))
+    def present(self, committed: Committed) -> None:
+        self._queue(committed.match_id, committed)
+
+    def ended(self, ended: Ended) -> None:
+        self._queue(ended.match_id, ended)
 
     def remind(self, reminder: Reminder) -> None:
-        self._chain(reminder.match_id, self._remind(reminder))
+        self._queue(reminder.match_id, reminder)
 
     def lobby_closed(self, lobby: Lobby) -> None:
-        self._chain(lobby.row.id, self._lobby_closed(lobby))
+        self._queue(lobby.row.id, lobby)
 
-    def _chain(self, match_id: int, work: Coroutine[Any, Any, None]) -> None:
-        previous = self._tails.get(match_id)
-        task = asyncio.get_running_loop().create_task(
-            self._after(previous, work, match_id), name=f"parlor-present-{match_id}"
-        )
-        self._tails[match_id] = task
+    def _queue(self, match_id: int, work: Work) -> None:
+        self._queues.setdefault(match_id, []).append(work)
+        if match_id not in self._workers:
+            task = asyncio.get_running_loop().create_task(
+                self._work(match_id), name=f"parlor-present-{match_id}"
+            )
+            self._workers[match_id] = task
 
-        def forget(done: asyncio.Task[None]) -> None:
-            if self._tails.get(match_id) is done:
-                del self._tails[match_id]
-
-        task.add_done_callback(forget)
-
-    async def _after(
-        self, previous: asyncio.Task[None] | None, work: Coroutine[Any, Any, None], match_id: int
-    ) -> None:
-        if previous is not None and not previous.done():
-            await asyncio.wait([previous])
+    async def _work(self, match_id: int) -> None:
+        """Show a match's work in order until none is left; resolutions that queued up while
+        the previous ones were shown are shown as one."""
         try:
-            await work
-        except Exception:
-            log.exception("match %d: showing a resolution failed", match_id)
+            while self._queues.get(match_id):
+                batch, self._queues[match_id] = self._queues[match_id], []
+                for item in _runs(batch):
+                    try:
+                        await self._one(item)
+                    except Exception:
+                        log.exception("match %d: showing a resolution failed", match_id)
+        finally:
+            self._queues.pop(match_id, None)
+            self._workers.pop(match_id, None)
+
+    async def _one(self, item: Work | list[Committed]) -> None:
+        if isinstance(item, list):
+            if len(item) > 1:
+                self.merges += 1
+            await self._show(merged(item), behind=len(item) > 1)
+        elif isinstance(item, Ended):
+            await self._ended(item)
+        elif isinstance(item, Reminder):
+            await self._remind(item)
+        elif isinstance(item, Lobby):
+            await self._lobby_closed(item)
+        else:  # a lone resolution (they come in lists)
+            await self._show(item)
 
     async def idle(self) -> None:
         """Wait until every queued job has run (for tests and shutdown)."""
-        while self._tails:
-            await asyncio.wait(list(self._tails.values()))
+        while self._workers:
+            await asyncio.wait(list(self._workers.values()))
 
-    async def draw(self, paint: Callable[..., bytes], *args: Any) -> bytes:
+    async def draw(self, paint: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
         """Draw a picture off the event loop."""
-        return await asyncio.get_running_loop().run_in_executor(self._painters, paint, *args)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._painters, lambda: paint(*args, **kwargs))
 
     def close(self) -> None:
         self._painters.shutdown(wait=False, cancel_futures=True)
@@ -156,67 +235,73 @@ class Presenter:
                 await asyncio.sleep(pause)
         raise AssertionError("unreachable")
 
-    def _channel(
-        self, job_or_id: Job | int, guild_id: int | None = None
-    ) -> discord.PartialMessageable:
-        if isinstance(job_or_id, Job):
-            return self.client.get_partial_messageable(
-                job_or_id.channel_id, guild_id=job_or_id.guild_id
+    def _channel(self, channel_id: int, guild_id: int | None) -> discord.PartialMessageable:
+        return self.client.get_partial_messageable(channel_id, guild_id=guild_id)
+
+    def _dm(self, dm_channel_id: int) -> discord.PartialMessageable:
+        return self.client.get_partial_messageable(dm_channel_id, type=discord.ChannelType.private)
+
+    # -- a resolution -------------------------------------------------------------------------
+
+    async def _show(self, c: Committed, *, behind: bool = False) -> None:
+        await self._steps(c, behind)
+        result_url = None
+        result_png = None
+        if c.result is not None:
+            result_png = await self.draw(
+                self.renderer.result_png, c.ruleset, c.public_view, c.names
             )
-        return self.client.get_partial_messageable(job_or_id, guild_id=guild_id)
-
-    # -- a job --------------------------------------------------------------------------------
-
-    async def _show(self, job: Job) -> None:
-        assert self.service is not None
-        await self._steps(job)
-        if job.result is not None:
-            await self._result(job)
-        for hand in job.new_hands:
-            await self.send_hand(hand, new=True)
-        for hand in job.edit_hands:
-            await self.send_hand(hand, new=False)
-        if job.public_steps or job.new_hands or job.edit_hands:
+            result_url = await self._result(c, result_png)
+        for news in c.seats:
+            if c.result is not None:
+                await self._last_word(news.hand, result_png, result_url)
+            else:
+                await self.send_hand(news.hand, new=news.ping)
+        if c.public_steps or c.seats:
             # Nothing else needs noting: showing a private step again after a restart is a no-op.
-            await self.service.note_presented(job.match_id, job.presented)
+            await self.book.note_presented(c.match_id, c.presented)
+        if c.result is not None:
+            self.book.forget(c.match_id)
 
-    async def _steps(self, job: Job) -> None:
-        public = job.public_steps
+    async def _steps(self, c: Committed, behind: bool) -> None:
+        public = c.public_steps
         if not public:
             return
-        assert self.service is not None
-        mid = job.match_id
-        board = await self.service.board_message(mid)
-        fresh = job.new_turn or bool(job.newly_waiting) or board is None
-        captions = [] if fresh else self._captions.get(mid, [])
-        self._captions[mid] = captions
-        facts = public_facts(job.public_view)
-        channel = self._channel(job)
-        groups = paced(public, self.most_pictures)
+        record = await self.book.of(c.match_id)
+        board = record.board_message_id
+        fresh = c.new_turn or bool(c.newly_waiting) or board is None
+        if fresh:
+            record.captions = []
+        captions = record.captions
+        facts = public_facts(c.public_view)
+        closed = record.closed()
+        channel = self._channel(c.channel_id, c.guild_id)
+        # Behind: one picture of the newest state, with every caption.
+        groups = paced(public, 1 if behind else self.most_pictures)
         for i, group in enumerate(groups):
             current = len(captions)
             if i == 0:
-                captions += [named(note, job.names) for note in job.notes]
-            captions += [named(step.caption, job.names) for step in group]
+                captions += [named(note, c.names) for note in c.notes]
+            captions += [named(step.caption, c.names) for step in group]
             final = i == len(groups) - 1
             step = group[-1]
-            view = step.views[None] if step.views is not None else job.public_view
-            data = await self.draw(self.renderer.board_png, job.ruleset, view, job.names, step)
-            embed = turn_embed(job, captions, current, facts if final else {}, final)
+            view = step.views[None] if step.views is not None else c.public_view
+            data = await self.draw(self.renderer.board_png, c.ruleset, view, c.names, step)
+            text = board_text(c, captions, current, final=final, facts=facts, closed=closed)
             try:
                 if fresh or board is None:
-                    board = await self._post_board(job, channel, embed, data)
+                    board = await self._post_board(c, channel, text, data, closed)
                     fresh = False
                 else:
-                    await self._edit_board(job, channel, board, embed, data)
+                    await self._edit_board(c, channel, board, text, data)
             except discord.NotFound:
-                board = await self._post_board(job, channel, embed, data)
+                board = await self._post_board(c, channel, text, data, closed)
             except discord.HTTPException as exc:
-                log.error("match %d: could not show step %d (HTTP %d)", mid, i, exc.status)
+                log.error("match %d: could not show step %d (HTTP %d)", c.match_id, i, exc.status)
                 board = board if not fresh else None
                 if isinstance(exc, discord.Forbidden):
-                    await self._cannot_post(job)
-            delay = self.delay_in(job.guild_id)
+                    await self._cannot_post(c)
+            delay = self.delay_in(c.guild_id)
             if not final and delay:
                 await asyncio.sleep(delay)
 
@@ -226,162 +311,173 @@ class Presenter:
         return self.step_delay if own is None else own
 
     async def _post_board(
-        self, job: Job, channel: discord.PartialMessageable, embed: discord.Embed, data: bytes
+        self,
+        c: Committed,
+        channel: discord.PartialMessageable,
+        text: str,
+        data: bytes,
+        closed: frozenset[int],
     ) -> int:
-        assert self.service is not None
-        content = mentions(job.user_ids, job.pending) or None
-        if content and job.dms_closed & set(job.pending):
-            content += " · your cards: `/hand`"
+        # Named as mentions; notified only where no DM can reach them (closed DMs): a DM
+        # notifies the others, once.
+        notify = [discord.Object(c.user_ids[s]) for s in c.newly_waiting if s in closed]
         message = await self._call(
-            job.match_id,
+            c.match_id,
             "posting the board",
             lambda: channel.send(
-                content=content,
-                embed=embed,
+                content=text,
                 file=png(data, "board.png"),
-                view=board_view(job.match_id),
-                allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+                view=board_view(c.match_id),
+                allowed_mentions=discord.AllowedMentions(users=notify, roles=False, everyone=False),
             ),
         )
-        await self.service.note_board_message(job.match_id, message.id)
+        await self.book.note_board(c.match_id, message.id)
         return message.id
 
     async def _edit_board(
-        self,
-        job: Job,
-        channel: discord.PartialMessageable,
-        board: int,
-        embed: discord.Embed,
-        data: bytes,
+        self, c: Committed, channel: discord.PartialMessageable, board: int, text: str, data: bytes
     ) -> None:
         await self._call(
-            job.match_id,
+            c.match_id,
             "editing the board",
             lambda: channel.get_partial_message(board).edit(
-                embed=embed, attachments=[png(data, "board.png")]
+                content=text,
+                attachments=[png(data, "board.png")],
+                allowed_mentions=discord.AllowedMentions.none(),
             ),
         )
 
-    async def _result(self, job: Job) -> None:
-        data = await self.draw(self.renderer.result_png, job.ruleset, job.public_view, job.names)
-        channel = self._channel(job)
-        # The clock's note (a forfeit) heads the result too: it is why the match ended.
-        everyone = mentions(job.user_ids, range(len(job.user_ids)))
-        content = " ".join([everyone, *(named(note, job.names) for note in job.notes)])
+    async def _result(self, c: Committed, data: bytes) -> str | None:
+        """Post the result with its picture; the message's link, if it was posted."""
+        channel = self._channel(c.channel_id, c.guild_id)
+        closed = (await self.book.of(c.match_id)).closed()
+        notify = [discord.Object(c.user_ids[s]) for s in sorted(closed)]
         try:
-            await self._call(
-                job.match_id,
+            message = await self._call(
+                c.match_id,
                 "posting the result",
                 lambda: channel.send(
-                    content=content,
-                    embed=result_embed(job),
+                    content=result_text(c),
                     file=png(data, "result.png"),
-                    allowed_mentions=discord.AllowedMentions(users=True, roles=False),
+                    allowed_mentions=discord.AllowedMentions(users=notify, roles=False),
                 ),
             )
         except discord.HTTPException as exc:
-            log.error("match %d: could not post the result (HTTP %d)", job.match_id, exc.status)
+            log.error("match %d: could not post the result (HTTP %d)", c.match_id, exc.status)
             if isinstance(exc, discord.Forbidden):
-                await self._cannot_post(job)
+                await self._cannot_post(c)
+            return None
+        return jump_url(c.guild_id, c.channel_id, message.id)
 
-    async def _cannot_post(self, job: Job) -> None:
+    async def _cannot_post(self, c: Committed) -> None:
         """The bot may not post in the match's channel: tell the players, once, by DM (so it
         does not fail silently); the match itself goes on and /board still works."""
-        if job.match_id in self._told_cannot_post:
+        record = await self.book.of(c.match_id)
+        if record.told_cannot_post:
             return
-        self._told_cannot_post.add(job.match_id)
-        assert self.service is not None
-        for seat in range(len(job.user_ids)):
-            player = await self.service.player_row(job.match_id, seat)
+        record.told_cannot_post = True
+        for seat, player in sorted(record.seats.items()):
             if player.dms_closed or player.dm_channel_id is None:
                 continue
-            channel = self.client.get_partial_messageable(
-                player.dm_channel_id, type=discord.ChannelType.private
-            )
             try:
-                await channel.send(
-                    f"I can't post match #{job.match_id}'s board in <#{job.channel_id}>: I need "
-                    "permission to send messages, embed links and attach files there. Ask a "
-                    "server admin; meanwhile `/board` shows it to you."
+                await self._dm(player.dm_channel_id).send(
+                    f"I can't post match #{c.match_id}'s board in <#{c.channel_id}>: I need "
+                    "permission to send messages and attach files there. Ask a server admin; "
+                    "meanwhile `/board` shows it to you."
                 )
             except discord.HTTPException as exc:
-                log.warning("match %d: could not tell seat %d (%s)", job.match_id, seat, exc)
+                log.warning("match %d: could not tell seat %d (%s)", c.match_id, seat, exc)
 
-    # -- hands and DMs ------------------------------------------------------------------------
+    # -- a seat's table -----------------------------------------------------------------------
 
     async def hand_reply(self, hand: Hand, note: str = "") -> dict[str, Any]:
-        """The parts of a hand message: its text, picture and controls."""
-        data = await self.draw(self.renderer.hand_png, hand.ruleset, hand.view, hand.names)
+        """The parts of a seat's table message: its text, picture and controls."""
+        data = await self.draw(
+            self.renderer.table_png, hand.ruleset, hand.view, hand.names, hand.seat
+        )
         menu = None if hand.over or not hand.specs else main_menu(hand.match_id, hand.specs)
         text = hand_text(hand, menu.heading if menu else "", note or (menu.note if menu else ""))
         return {
             "content": text,
-            "file": png(data, "hand.png"),
+            "file": png(data, "table.png"),
             "view": menu_view(menu) if menu else None,
         }
 
-    async def _dm_channel(self, hand: Hand) -> discord.abc.Messageable | None:
-        assert self.service is not None
-        player = await self.service.player_row(hand.match_id, hand.seat)
+    async def _dm_channel(self, match_id: int, seat: int) -> discord.PartialMessageable | None:
+        player = await self.book.seat(match_id, seat)
         if player.dms_closed:
             return None
-        if player.dm_channel_id is not None:
-            return self.client.get_partial_messageable(
-                player.dm_channel_id, type=discord.ChannelType.private
-            )
-        dm_id = await open_dm(self.client, hand.user_id)
-        await self.service.note_dms(hand.match_id, hand.user_id, closed=False, dm_channel_id=dm_id)
-        return self.client.get_partial_messageable(dm_id, type=discord.ChannelType.private)
+        if player.dm_channel_id is None:
+            dm_id = await open_dm(self.client, player.user_id)
+            await self.book.note_dms(match_id, player.user_id, closed=False, dm_channel_id=dm_id)
+            return self._dm(dm_id)
+        return self._dm(player.dm_channel_id)
 
-    async def send_hand(self, hand: Hand, *, new: bool) -> None:
-        """Send a seat its hand by DM (``new``), or edit the hand message it has there."""
-        assert self.service is not None
+    async def send_hand(self, hand: Hand, *, new: bool, note: str = "") -> None:
+        """Send a seat its table by DM as a new message (``new``: it notifies), collapsing the
+        one it replaces; or edit the one it has there."""
+        await self._to_seat(hand, lambda: self.hand_reply(hand, note), new=new)
+
+    async def _last_word(self, hand: Hand, picture: bytes | None, result_url: str | None) -> None:
+        """The end, told to a seat: won, lost or draw, the result picture and its link."""
+
+        async def parts() -> dict[str, Any]:
+            out: dict[str, Any] = {"content": hand_text(hand, result_url=result_url), "view": None}
+            if picture is not None:
+                out["file"] = png(picture, "result.png")
+            return out
+
+        await self._to_seat(hand, parts, new=True)
+
+    async def _to_seat(
+        self, hand: Hand, parts: Callable[[], Awaitable[dict[str, Any]]], *, new: bool
+    ) -> None:
+        mid, seat = hand.match_id, hand.seat
         try:
-            channel = await self._dm_channel(hand)
+            channel = await self._dm_channel(mid, seat)
             if channel is None:
                 return
-            player = await self.service.player_row(hand.match_id, hand.seat)
-            old = player.hand_message_id
-            parts = await self.hand_reply(hand)
+            old = (await self.book.seat(mid, seat)).hand_message_id
+            made = await parts()
             if not new and old is not None:
                 try:
                     await self._call(
-                        hand.match_id,
+                        mid,
                         "editing a hand",
-                        lambda: channel.get_partial_message(old).edit(  # type: ignore[attr-defined]
-                            content=parts["content"],
-                            attachments=[parts["file"]],
-                            view=parts["view"],
+                        lambda: channel.get_partial_message(old).edit(
+                            content=made["content"],
+                            attachments=[made["file"]] if "file" in made else [],
+                            view=made["view"],
                         ),
                     )
                     return
                 except discord.NotFound:
-                    parts = await self.hand_reply(hand)
-            message = await self._call(
-                hand.match_id, "sending a hand", lambda: channel.send(**parts)
-            )
-            await self.service.note_hand_message(hand.match_id, hand.seat, message.id)
+                    made = await parts()
+            send = {k: v for k, v in made.items() if v is not None}
+            message = await self._call(mid, "sending a hand", lambda: channel.send(**send))
+            await self.book.note_hand(mid, seat, message.id)
             if old is not None and old != message.id:
-                await self._retire(hand.match_id, channel, old)
+                await self._collapse(mid, channel, old, superseded_text(mid, hand.turn))
         except discord.Forbidden as exc:
             if exc.code != DMS_CLOSED:
                 raise
-            await self.dms_closed(hand.match_id, hand.seat, hand.user_id, hand.channel_id)
+            await self.dms_closed(mid, seat, hand.user_id, hand.channel_id)
 
-    async def _retire(self, match_id: int, channel: Any, message_id: int) -> None:
-        """Take the controls off a hand message that a newer one replaces."""
+    async def _collapse(self, match_id: int, channel: Any, message_id: int, text: str) -> None:
+        """Collapse a hand message to one line, without picture or controls."""
         try:
-            await channel.get_partial_message(message_id).edit(view=None)
+            await channel.get_partial_message(message_id).edit(
+                content=text, attachments=[], view=None
+            )
         except discord.HTTPException as exc:
-            log.info("match %d: an old hand message could not be retired (%s)", match_id, exc)
+            log.info("match %d: an old hand message could not be collapsed (%s)", match_id, exc)
 
     async def dms_closed(self, match_id: int, seat: int, user_id: int, channel_id: int) -> None:
         """A player's DMs are closed: remember it, and say so in the channel (never silently)."""
-        assert self.service is not None
-        await self.service.note_dms(match_id, user_id, closed=True)
+        await self.book.note_dms(match_id, user_id, closed=True)
         log.info("match %d: seat %d has closed DMs", match_id, seat)
         try:
-            await self._channel(channel_id).send(
+            await self._channel(channel_id, None).send(
                 f"<@{user_id}> I can't send you DMs, so your cards will not arrive there: use "
                 "`/hand` in this channel (or **My hand** under the board). Only you will see it.",
                 allowed_mentions=discord.AllowedMentions(users=True),
@@ -389,14 +485,14 @@ class Presenter:
         except discord.HTTPException as exc:
             log.error("match %d: could not tell seat %d about closed DMs (%s)", match_id, seat, exc)
 
+    # -- the clock ----------------------------------------------------------------------------
+
     async def _remind(self, reminder: Reminder) -> None:
         text = reminder_text(reminder)
+        player = await self.book.seat(reminder.match_id, reminder.seat)
         try:
-            if reminder.dm_channel_id is not None:
-                channel = self.client.get_partial_messageable(
-                    reminder.dm_channel_id, type=discord.ChannelType.private
-                )
-                await channel.send(text)
+            if player.dm_channel_id is not None and not player.dms_closed:
+                await self._dm(player.dm_channel_id).send(text)
                 return
         except discord.HTTPException as exc:
             log.info(
@@ -404,9 +500,40 @@ class Presenter:
                 reminder.match_id,
                 exc,
             )
-        await self._channel(reminder.channel_id).send(
+        await self._channel(reminder.channel_id, None).send(
             f"<@{reminder.user_id}> {text}", allowed_mentions=discord.AllowedMentions(users=True)
         )
+
+    # -- endings without a result -------------------------------------------------------------
+
+    async def _ended(self, ended: Ended) -> None:
+        """A moderator ended the match: the board says so and loses its controls; each player
+        is told by DM and their table loses its controls."""
+        mid = ended.match_id
+        record = await self.book.of(mid)
+        if record.board_message_id is not None:
+            channel = self._channel(ended.channel_id, ended.guild_id)
+            try:
+                await channel.get_partial_message(record.board_message_id).edit(
+                    content=ended_board_text(ended, record.captions),
+                    view=None,
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+            except discord.HTTPException as exc:
+                log.warning("match %d: the board could not be marked ended (%s)", mid, exc)
+        for seat, player in sorted(record.seats.items()):
+            if player.dms_closed or player.dm_channel_id is None:
+                continue
+            channel = self._dm(player.dm_channel_id)
+            try:
+                await channel.send(ended_dm_text(ended))
+            except discord.HTTPException as exc:
+                log.warning("match %d: could not tell seat %d it ended (%s)", mid, seat, exc)
+            if player.hand_message_id is not None:
+                await self._collapse(
+                    mid, channel, player.hand_message_id, f"-# Match #{mid}: ended."
+                )
+        self.book.forget(mid)
 
     # -- lobbies ------------------------------------------------------------------------------
 
@@ -431,3 +558,18 @@ class Presenter:
             await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
         except discord.HTTPException as exc:
             log.error("match %d: could not say why the lobby closed (%s)", row.id, exc)
+
+
+def _runs(batch: Sequence[Work]) -> list[Work | list[Committed]]:
+    """A batch in order, consecutive resolutions together (they are shown as one)."""
+    out: list[Work | list[Committed]] = []
+    for item in batch:
+        if isinstance(item, Committed):
+            last = out[-1] if out else None
+            if isinstance(last, list):
+                last.append(item)
+            else:
+                out.append([item])
+        else:
+            out.append(item)
+    return out

@@ -12,23 +12,28 @@ from rules.engine import Result, name_seats
 from rules.guide import Keyword, Page
 
 from ..table.guilds import ServerDefaults
-from ..table.live import Hand, Job, Reminder
+from ..table.live import Committed, Ended, Hand, Reminder
 from ..table.lobby import CANCELLED, EXPIRED, LEFT, Lobby
 from ..table.service import Status
 
 __all__ = [
     "HELP",
     "PAGE_LIMIT",
+    "board_text",
     "card_lines",
     "describe_limit",
+    "ended_board_text",
+    "ended_dm_text",
     "hand_text",
     "lobby_closed_text",
     "lobby_text",
     "matches_lines",
     "result_lines",
+    "result_text",
     "rules_page",
     "server_defaults_lines",
     "status_text",
+    "superseded_text",
     "turn_description",
 ]
 
@@ -203,7 +208,7 @@ def waiting_line(names: Sequence[str], waiting: Sequence[int], over: bool) -> st
     return "Waiting on " + ", ".join(f"**{clean(names[s])}**" for s in waiting) + "."
 
 
-def turn_description(captions: Sequence[str], current: int, limit: int = 3800) -> str:
+def turn_description(captions: Sequence[str], current: int, limit: int = 1500) -> str:
     """The captions shown so far on a board message, those from ``current`` on (what the
     picture shows now) marked; the oldest give way to a count of them if all do not fit."""
     lines = [f"**▶** {c}" if i >= current else f"› {c}" for i, c in enumerate(captions)]
@@ -216,15 +221,119 @@ def turn_description(captions: Sequence[str], current: int, limit: int = 3800) -
     return "\n".join(lines)
 
 
-def player_lines(job: Job, facts: Mapping[int, str]) -> list[tuple[str, str]]:
-    fields = []
-    for seat, name in enumerate(job.names):
-        state = "to act" if seat in job.pending else ("—" if job.result else "done for now")
-        extra = [facts[seat]] if seat in facts else []
-        if seat in job.dms_closed:
-            extra.append("plays via /hand")
-        fields.append((clean(name), " · ".join([state, *extra])))
-    return fields
+MESSAGE_LIMIT = 2000
+"""The longest message content Discord accepts."""
+BOARD_FOOTER = "-# Your cards: your DMs or `/hand` · `/board` · `/match status` · `/match log`"
+
+
+def match_title(match_id: int, ruleset: str, names: Sequence[str]) -> str:
+    return f"**Match #{match_id} · {ruleset}** — {' vs '.join(clean(n) for n in names)}"
+
+
+def turn_label(turn: tuple[int, int | None] | None) -> str:
+    if turn is None:
+        return ""
+    number, last = turn
+    return f"Turn {number}{f' of {last}' if last else ''}"
+
+
+def board_text(
+    committed: Committed,
+    captions: Sequence[str],
+    current: int,
+    *,
+    final: bool,
+    facts: Mapping[int, str],
+    closed: frozenset[int] = frozenset(),
+) -> str:
+    """The channel's board message, beside its picture: the match and turn, the turn's
+    captions (those the picture shows now marked), each player's public facts, and whom the
+    game waits on (as mentions; whether they notify is the sender's choice)."""
+    c = committed
+    title = match_title(c.match_id, c.ruleset, c.names)
+    turn = turn_label(c.turn) if c.result is None else ""
+    head = f"{title} · {turn}" if turn else title
+    tail = []
+    if final:
+        seats = [f"**{clean(n)}** {facts[s]}" for s, n in enumerate(c.names) if s in facts]
+        if seats:
+            tail.append(" · ".join(seats))
+    tail.append(now_line(c, closed))  # from the first picture: a post's mentions must be in it
+    tail.append(BOARD_FOOTER)
+    room = MESSAGE_LIMIT - len(head) - sum(len(t) + 1 for t in tail) - 2
+    return "\n".join([head, turn_description(captions, current, limit=room), *tail])
+
+
+def now_line(c: Committed, closed: frozenset[int] = frozenset()) -> str:
+    """Whom the game waits on now, and until when."""
+    if c.result is not None:
+        return "**The match is over**: the result follows."
+    if not c.pending:
+        return "Resolving…"
+    parts = []
+    for seat in c.pending:
+        due = c.due.get(seat)
+        until = f" (time runs out {relative(due)})" if due else ""
+        parts.append(f"<@{c.user_ids[seat]}> to move{until}")
+    line = "**Now:** " + ", ".join(parts)
+    if closed & set(c.pending):
+        line += " · your cards: `/hand`"
+    return line
+
+
+def ended_board_text(ended: Ended, captions: Sequence[str]) -> str:
+    """The board message once a moderator ended the match: no one is waited on any more."""
+    head = match_title(ended.match_id, ended.ruleset, ended.names)
+    tail = f"**Ended by a moderator** (<@{ended.by}>), without a result."
+    room = MESSAGE_LIMIT - len(head) - len(tail) - 2
+    body = turn_description(captions, len(captions), limit=room) if captions else ""
+    return "\n".join(line for line in (head, body, tail) if line)
+
+
+def ended_dm_text(ended: Ended) -> str:
+    return (
+        f"**Match #{ended.match_id}** ({ended.ruleset}) in <#{ended.channel_id}> was ended by a "
+        f"moderator (<@{ended.by}>), without a result. Nobody won or lost."
+    )
+
+
+def result_text(committed: Committed) -> str:
+    """The channel's result message, beside the result picture."""
+    c = committed
+    assert c.result is not None
+    lines = [f"**Match #{c.match_id} is over** — {' vs '.join(clean(n) for n in c.names)}"]
+    lines += [named(note, c.names) for note in c.notes]  # a forfeit: why it ended
+    lines += result_lines(c.result, c.names)
+    lines.append(mentions(c.user_ids, range(len(c.user_ids))))
+    return "\n".join(lines)[:MESSAGE_LIMIT]
+
+
+def outcome_line(hand: Hand) -> str:
+    """A seat's outcome, in its own words: won, lost or draw, and how."""
+    result = hand.result
+    assert result is not None
+    if result.draw:
+        head = "🤝 **A draw.**"
+    elif hand.seat in result.winners:
+        head = "🏆 **You won!**"
+    else:
+        head = "**You lost.**"
+    lines = [f"{head} {name_seats(result.summary, [clean(n) for n in hand.names])}"]
+    if result.points and hand.seat < len(result.points):
+        mine = result.points[hand.seat]
+        others = [
+            f"{clean(n)} {p:+d}"
+            for s, (n, p) in enumerate(zip(hand.names, result.points, strict=False))
+            if s != hand.seat
+        ]
+        lines.append(f"Stakes: you {mine:+d} · {' · '.join(others)}")
+    return "\n".join(lines)
+
+
+def superseded_text(match_id: int, turn: tuple[int, int | None] | None = None) -> str:
+    """What an older hand message says once a newer one replaced it (no picture, no controls)."""
+    when = f" · {turn_label(turn).lower()}" if turn else ""
+    return f"-# Match #{match_id}{when}: replaced by the newer message below."
 
 
 def mentions(user_ids: Sequence[int], seats: Sequence[int]) -> str:
@@ -249,23 +358,34 @@ def result_lines(result: Result, names: Sequence[str]) -> list[str]:
     return lines
 
 
-def hand_text(hand: Hand, heading: str = "", note: str = "") -> str:
-    """A hand message: which match, what just happened for this seat, whose move it is."""
+def hand_text(
+    hand: Hand, heading: str = "", note: str = "", *, result_url: str | None = None
+) -> str:
+    """A seat's table message: which match and turn, what just happened for this seat, and
+    whether it is its move (until when); at the end, its outcome and where the result is."""
     names = hand.names
     others = ", ".join(clean(n) for i, n in enumerate(names) if i != hand.seat)
-    lines = [f"**Match #{hand.match_id}** in <#{hand.channel_id}> · you vs {others}"]
+    head = f"**Match #{hand.match_id}** in <#{hand.channel_id}> · you vs {others}"
+    if hand.turn is not None and not hand.over:
+        head += f" · {turn_label(hand.turn)}"
+    lines = [head]
     lines += [f"› {name_seats(n, [clean(x) for x in names])}" for n in hand.notes[-8:]]
-    if hand.over:
-        lines.append("The match is over: the result is in the channel.")
-    elif hand.due_at is not None:
-        lines.append(f"Your move. Time runs out {relative(hand.due_at)}.")
+    if hand.over and hand.result is not None:
+        lines.append(outcome_line(hand))
+        if result_url:
+            lines.append(f"[The result in the channel]({result_url})")
+    elif hand.over:
+        lines.append("The match is over.")
+    elif hand.to_move:
+        due = f" Time runs out {relative(hand.due_at)}." if hand.due_at is not None else ""
+        lines.append(f"**Your move.**{due}")
     elif hand.waiting_on:
-        lines.append("Waiting on " + ", ".join(clean(n) for n in hand.waiting_on) + ".")
+        lines.append(", ".join(f"**{clean(n)}**" for n in hand.waiting_on) + " to move.")
     if note:
         lines.append(note)
     if heading:
         lines.append(heading)
-    return "\n".join(lines)[:2000]
+    return "\n".join(lines)[:MESSAGE_LIMIT]
 
 
 def reminder_text(reminder: Reminder) -> str:

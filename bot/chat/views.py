@@ -15,19 +15,10 @@ from typing import Any, Protocol
 
 import discord
 
-from ..table.live import Job
 from ..table.lobby import Lobby
 from ..table.service import Status
 from .controls import CUSTOM_ID, Button, ControlId, Menu, Select, SelectOption, page_control
-from .texts import (
-    clean,
-    lobby_text,
-    player_lines,
-    result_lines,
-    status_text,
-    turn_description,
-    waiting_line,
-)
+from .texts import lobby_text, status_text
 
 __all__ = [
     "Control",
@@ -38,11 +29,9 @@ __all__ = [
     "menu_view",
     "open_dm",
     "png",
-    "result_embed",
     "rules_embed",
     "status_embed",
     "text_file",
-    "turn_embed",
 ]
 
 STYLES = {
@@ -171,35 +160,6 @@ def card_embed(title: str, description: str, fields: Sequence[tuple[str, str]]) 
         embed.add_field(name=name, value=value, inline=False)
     embed.set_image(url="attachment://card.png")
     embed.set_footer(text="/rules explains the whole game")
-    return embed
-
-
-def turn_embed(
-    job: Job, captions: Sequence[str], current: int, facts: dict[int, str], final: bool
-) -> discord.Embed:
-    names = " vs ".join(clean(n) for n in job.names)
-    embed = discord.Embed(
-        title=f"Match #{job.match_id} · {names}",
-        description=turn_description(captions, current),
-        colour=COLOUR,
-    )
-    for name, value in player_lines(job, facts):
-        embed.add_field(name=name, value=value, inline=True)
-    status = waiting_line(job.names, job.pending, job.result is not None) if final else "…"
-    embed.add_field(name="Now", value=status, inline=False)
-    embed.set_image(url="attachment://board.png")
-    embed.set_footer(text="Your cards: your DMs or /hand · /board · /match status · /match log")
-    return embed
-
-
-def result_embed(job: Job) -> discord.Embed:
-    assert job.result is not None
-    embed = discord.Embed(
-        title=f"Match #{job.match_id} is over",
-        description="\n".join(result_lines(job.result, job.names)),
-        colour=discord.Colour.gold(),
-    )
-    embed.set_image(url="attachment://result.png")
     return embed
 
 

@@ -1,24 +1,30 @@
-"""The match service's values: a live match, a seat's hand, and a job for the presenter.
+"""The match service's values: a live match, and what it hands whoever presents it.
 
 A :class:`LiveMatch` is a match being played plus who sits where; only the match service
-changes it, under the match's lock. :class:`Hand` and :class:`Job` are frozen snapshots taken
-under that lock, so the presenter can show them later without ever reading live state.
-None of them holds a Discord object or a database handle.
+changes it, under the match's lock. :class:`Hand`, :class:`Committed`, :class:`Ended` and
+:class:`Reminder` are frozen snapshots taken under that lock, so the presenter can show them
+later without ever reading live state or calling back. None of them holds a Discord object or a
+database handle.
+
+Who is told what, decided here because it is a matter of the game, not of Discord: a seat is
+*pinged* (sent a new message, which notifies) only when the game starts waiting on it (a turn
+starts for it, or someone else's move hands it the decision) and when the match ends; every
+other change it may see is an edit in place, which does not notify.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from rules.engine import ActionSpec, Match, Resolution, Result, Step
 
-from .games import own_hand, starts_turn
+from .games import starts_turn, turn_of
 from .seats import GIVE_UP, version
 from .storage import Clock
 
-__all__ = ["Before", "Hand", "Job", "LiveMatch", "Player", "Reminder"]
+__all__ = ["Committed", "Ended", "Hand", "LiveMatch", "Player", "Reminder", "SeatNews"]
 
 TIMED_OUT = "⏰ {seat%d} ran out of time."
 """The note shown when the clock acted for a seat (``{seatN}`` is replaced by its name)."""
@@ -32,15 +38,12 @@ class Player:
     user_id: int
     name: str
     deck: str | None
-    dm_channel_id: int | None
-    dms_closed: bool
-    hand_message_id: int | None
     clock: Clock
 
 
 @dataclass(frozen=True, slots=True)
 class Hand:
-    """What one seat sees and may do, at one moment."""
+    """What one seat sees and may do, at one moment: its table."""
 
     match_id: int
     channel_id: int
@@ -55,11 +58,25 @@ class Hand:
     waiting_on: tuple[str, ...] = ()
     over: bool = False
     due_at: float | None = None
+    """When the seat's time runs out, if the game waits on it."""
+    to_move: bool = False
+    """The game waits on this seat."""
+    turn: tuple[int, int | None] | None = None
+    result: Result | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class Job:
-    """One resolution (or the opening) to show: in the channel, and in the players' DMs."""
+class SeatNews:
+    """A seat's table after a resolution, and whether it is pinged: a new message (the game
+    starts waiting on it, or the match is over) rather than an edit in place."""
+
+    hand: Hand
+    ping: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Committed:
+    """One committed resolution (or the opening) to show: in the channel, and to the seats."""
 
     match_id: int
     channel_id: int
@@ -71,14 +88,19 @@ class Job:
     public_view: Any
     pending: tuple[int, ...]
     result: Result | None
-    new_hands: tuple[Hand, ...]
-    edit_hands: tuple[Hand, ...]
+    seats: tuple[SeatNews, ...]
+    """The seats whose table changed, each once (the actor's is left out when its own
+    interaction answers with it)."""
     presented: int
+    """How many actions are shown once this is (the opening is 0)."""
     new_turn: bool
     newly_waiting: tuple[int, ...] = ()
-    dms_closed: frozenset[int] = frozenset()
+    """Seats the game started waiting on: the channel names them (once per wait)."""
     notes: tuple[str, ...] = ()
     """Public lines shown before the steps' captions (the clock acted for someone)."""
+    due: Mapping[int, float] = field(default_factory=dict)
+    """When each waited-on seat's time runs out."""
+    turn: tuple[int, int | None] | None = None
 
     @property
     def public_steps(self) -> tuple[Step, ...]:
@@ -86,16 +108,16 @@ class Job:
 
 
 @dataclass(frozen=True, slots=True)
-class Before:
-    """What the service notes before applying an action, to tell what it changed: each seat's
-    state version and own hand (by the ``hand`` convention), and whom the match waited on."""
+class Ended:
+    """A match ended without a result, by someone who may manage its channel."""
 
-    versions: dict[int, str]
-    hands: dict[int, Any]
-    pending: tuple[int, ...]
-
-
-NOTHING_BEFORE = Before({}, {}, ())
+    match_id: int
+    channel_id: int
+    guild_id: int | None
+    ruleset: str
+    names: tuple[str, ...]
+    user_ids: tuple[int, ...]
+    by: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +126,6 @@ class Reminder:
     channel_id: int
     seat: int
     user_id: int
-    dm_channel_id: int | None
     due_at: float
     last_chance: bool = False
     """Missing this turn too forfeits the match."""
@@ -125,6 +146,8 @@ class LiveMatch:
     """Missed turns in a row after which a seat forfeits; 0: never."""
     sources: list[str] = field(default_factory=list)
     """Who made each of the match's actions ('player' or 'clock'), as stored."""
+    _memo: dict[Any, Any] = field(default_factory=dict, repr=False)
+    _memo_at: int = -1
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -140,17 +163,30 @@ class LiveMatch:
                 return p.seat
         return None
 
+    # -- per state version, worked out once ---------------------------------------------------
+
+    def _memoized(self, key: Any, make: Any) -> Any:
+        """A value of the present state, worked out once: the memo is dropped when an action is
+        accepted (the number of actions is the state's version)."""
+        at = len(self.match.actions)
+        if at != self._memo_at:
+            self._memo.clear()
+            self._memo_at = at
+        if key not in self._memo:
+            self._memo[key] = make()
+        return self._memo[key]
+
     def specs(self, seat: int) -> tuple[ActionSpec, ...]:
-        return tuple(self.match.legal_actions(seat))
+        return self._memoized(("specs", seat), lambda: tuple(self.match.legal_actions(seat)))  # type: ignore[no-any-return]
 
-    def versions(self) -> dict[int, str]:
-        return {p.seat: version(self.specs(p.seat)) for p in self.players}
+    def version(self, seat: int) -> str:
+        """The seat's state version (a digest of its legal actions)."""
+        return self._memoized(("version", seat), lambda: version(self.specs(seat)))  # type: ignore[no-any-return]
 
-    def before(self, actor: int | None) -> Before:
-        """A note of the present, before ``actor`` acts (the actor's own hand is shown again
-        anyway, so only the others' are looked at)."""
-        hands = {p.seat: own_hand(self.match.view(p.seat)) for p in self.players if p.seat != actor}
-        return Before(self.versions(), hands, self.match.pending())
+    def view(self, seat: int | None) -> Any:
+        return self._memoized(("view", seat), lambda: self.match.view(seat))
+
+    # -- the clock ----------------------------------------------------------------------------
 
     def missed_in_a_row(self, seat: int) -> int:
         """How many of the seat's latest actions the clock made: the turns it missed in a row.
@@ -177,6 +213,15 @@ class LiveMatch:
     def waiting_on(self) -> tuple[str, ...]:
         return tuple(self.players[s].name for s in self.match.pending())
 
+    def due(self) -> dict[int, float]:
+        return {
+            s: due
+            for s in self.match.pending()
+            if (due := self.players[s].clock.due_at) is not None
+        }
+
+    # -- snapshots ----------------------------------------------------------------------------
+
     def hand(
         self,
         seat: int,
@@ -184,14 +229,14 @@ class LiveMatch:
         actor: int | None = None,
         notes: Sequence[str] = (),
     ) -> Hand:
-        """A snapshot of ``seat``'s hand. Its notes are ``notes``, then the captions of
+        """A snapshot of ``seat``'s table. Its notes are ``notes``, then the captions of
         ``steps`` (the latest resolution) private to the seat, and the public ones of its own
         short actions (the channel shows the rest)."""
         public = [s for s in steps if s.public]
         own = actor == seat and len(public) <= 2
         told = tuple(s.caption for s in steps if s.visible_to(seat) and (not s.public or own))
-        specs = self.specs(seat)
         player = self.players[seat]
+        match = self.match
         return Hand(
             match_id=self.id,
             channel_id=self.channel_id,
@@ -199,48 +244,51 @@ class LiveMatch:
             seat=seat,
             user_id=player.user_id,
             names=self.names,
-            view=self.match.view(seat),
-            specs=specs,
-            version=version(specs),
+            view=self.view(seat),
+            specs=self.specs(seat),
+            version=self.version(seat),
             notes=(*notes, *told),
             waiting_on=self.waiting_on(),
-            over=self.match.over,
-            due_at=player.clock.due_at if seat in self.match.pending() else None,
+            over=match.over,
+            due_at=player.clock.due_at if seat in match.pending() else None,
+            to_move=seat in match.pending() and not match.over,
+            turn=turn_of(self.view(None)),
+            result=match.result,
         )
 
-    def job(
+    def committed(
         self,
         resolution: Resolution,
-        answered_seat: int | None,
-        before: Before,
+        pending_before: Sequence[int],
         presented: int,
         *,
+        answered: bool = False,
         opening: bool = False,
         timed_out: bool = False,
-    ) -> Job:
-        """What to show for a resolution (``before``: as things were before it). Seats whose
-        options changed get a new hand message when a turn starts or when someone else acted;
-        the actor's hand is otherwise edited in place, unless its own interaction answers with
-        it (``answered_seat``); another seat's hand is edited when the resolution changed it
-        (a mulligan's new cards) or told it something privately. ``timed_out``: the clock
-        acted for the seat."""
-        after = self.versions()
+    ) -> Committed:
+        """What to show for a resolution (``pending_before``: whom the match waited on before
+        it). Each seat that may see one of its steps gets its table again: a new message if the
+        game now starts waiting on it (a turn starts for it, or another seat's move gave it the
+        decision) or the match is over, else an edit. The actor's table is left out when its
+        own interaction answers with it (``answered``) and no new message is due. ``timed_out``:
+        the clock acted for the seat."""
+        match = self.match
         new_turn = opening or starts_turn(resolution)
         actor = resolution.seat
         notes = (self.clock_note(actor),) if timed_out and actor is not None else ()
-        new_hands: list[Hand] = []
-        edit_hands: list[Hand] = []
+        waiting = match.pending()
+        over = match.over
+        news = []
         for p in self.players:
             seat = p.seat
-            changed = before.versions.get(seat) != after[seat]
-            if self.match.over or (changed and (new_turn or seat != actor)):
-                new_hands.append(self.hand(seat, resolution.steps, actor, notes))
-            elif seat == actor and answered_seat != actor:
-                edit_hands.append(self.hand(seat, resolution.steps, actor, notes))
-            elif seat != actor and self._news_for(seat, resolution, before):
-                edit_hands.append(self.hand(seat, resolution.steps, actor))
-        waiting = self.match.pending()
-        return Job(
+            ping = over or (
+                seat in waiting and (new_turn or (seat not in pending_before and seat != actor))
+            )
+            if not ping and (seat == actor and answered):
+                continue
+            if ping or any(s.visible_to(seat) for s in resolution.steps):
+                news.append(SeatNews(self.hand(seat, resolution.steps, actor, notes), ping))
+        return Committed(
             match_id=self.id,
             channel_id=self.channel_id,
             guild_id=self.guild_id,
@@ -248,25 +296,21 @@ class LiveMatch:
             names=self.names,
             user_ids=self.user_ids,
             steps=resolution.steps,
-            public_view=self.match.view(None),
+            public_view=self.view(None),
             pending=waiting,
-            result=self.match.result,
-            new_hands=tuple(new_hands),
-            edit_hands=tuple(edit_hands),
+            result=match.result,
+            seats=tuple(news),
             presented=presented,
             new_turn=new_turn,
-            newly_waiting=tuple(s for s in waiting if s not in before.pending and s != actor),
-            dms_closed=frozenset(p.seat for p in self.players if p.dms_closed),
+            newly_waiting=tuple(
+                s for s in waiting if new_turn or (s not in pending_before and s != actor)
+            ),
             notes=notes,
+            due=self.due(),
+            turn=turn_of(self.view(None)),
         )
 
-    def _news_for(self, seat: int, resolution: Resolution, before: Before) -> bool:
-        """Whether a resolution by someone else changed ``seat``'s hand or told it something
-        only it may know."""
-        if seat in before.hands and before.hands[seat] != own_hand(self.match.view(seat)):
-            return True
-        return any(
-            not step.public or any(e.to is not None for e in step.events_for(seat))
-            for step in resolution.steps
-            if step.visible_to(seat)
+    def ended(self, by: int) -> Ended:
+        return Ended(
+            self.id, self.channel_id, self.guild_id, self.ruleset, self.names, self.user_ids, by
         )

@@ -281,7 +281,7 @@ class LobbyService:
                     "The match has started: only someone who can manage this channel can end it. "
                     "A player can give up with /retreat."
                 )
-            await self.matches.abandon(match_id)
+            await self.matches.abandon(match_id, user_id)
         else:
             raise UserError(f"Match #{match_id} is {lobby.row.status} already.")
         return await self.get(match_id)

@@ -14,11 +14,13 @@ import asyncio
 import logging
 import secrets
 import weakref
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from rules.engine import (
+    SPECTATOR,
     Action,
     IllegalAction,
     Match,
@@ -31,7 +33,7 @@ from rules.engine import (
 from .clock import clocks_after, forfeits, next_ring, ringing
 from .errors import Apology, Outdated, UserError
 from .games import Games, public_facts, turn_of
-from .live import NOTHING_BEFORE, Hand, Job, LiveMatch, Player, Reminder
+from .live import Committed, Ended, Hand, LiveMatch, Player, Reminder
 from .scheduler import Scheduler
 from .seats import give_up_action
 from .storage import AlreadyApplied, Clock, MatchRow, PlayerRow, Storage
@@ -45,13 +47,20 @@ log = logging.getLogger(__name__)
 
 
 class Presentation(Protocol):
-    """Where the service sends what is to be shown (the presenter, or a test's recorder)."""
+    """Where the service sends what it committed, to be shown (the presenter, or a test's
+    recorder). Values only: nothing calls back."""
 
-    def present(self, job: Job) -> None: ...
+    def present(self, committed: Committed) -> None: ...
+
+    def ended(self, ended: Ended) -> None: ...
 
     def remind(self, reminder: Reminder) -> None: ...
 
     def lobby_closed(self, lobby: Lobby) -> None: ...
+
+
+CACHE_SIZE = 1000
+"""Live matches kept in memory, the most recently used; another is replayed on its next use."""
 
 
 class Locks:
@@ -120,6 +129,7 @@ class MatchService:
         now: Callable[[], float],
         locks: Locks | None = None,
         new_seed: Callable[[], int] = lambda: secrets.randbits(63),
+        cache_size: int = CACHE_SIZE,
     ) -> None:
         self.storage = storage
         self.games = games
@@ -128,8 +138,8 @@ class MatchService:
         self.now = now
         self.locks = locks or Locks()
         self.new_seed = new_seed
-        self._live: dict[int, LiveMatch] = {}
-        self._boards: dict[int, int | None] = {}
+        self._live: OrderedDict[int, LiveMatch] = OrderedDict()
+        self.cache_size = cache_size
 
     # -- loading ------------------------------------------------------------------------------
 
@@ -140,18 +150,20 @@ class MatchService:
         for row in rows:
             async with self.locks(row.id):
                 try:
-                    live, jobs = await self._load(row, catch_up=True)
+                    live, unshown = await self._load(row, catch_up=True)
                 except Exception:
                     log.exception("match %d: could not be resumed", row.id)
                     continue
-                for job in jobs:
-                    self.presenter.present(job)
+                for committed in unshown:
+                    self.presenter.present(committed)
                 self._arm(live)
         log.info("resumed %d match(es)", len(rows))
         return len(rows)
 
-    async def _load(self, row: MatchRow, *, catch_up: bool = False) -> tuple[LiveMatch, list[Job]]:
-        """Replay a stored match. With ``catch_up``, also the jobs for what was not yet shown."""
+    async def _load(
+        self, row: MatchRow, *, catch_up: bool = False
+    ) -> tuple[LiveMatch, list[Committed]]:
+        """Replay a stored match. With ``catch_up``, also what was committed but not shown."""
         ruleset = self.games.get(row.ruleset)
         if row.seed is None or row.setup is None:
             raise UserError(f"Match #{row.id} has not started.")
@@ -165,27 +177,29 @@ class MatchService:
             )
         players = [_player(p, row.clocks) for p in await self.storage.players(row.id)]
         actions = await self.storage.actions(row.id)
-        views = catch_up and row.presented < 0
-        match = Match.new(ruleset, row.seed, row.setup, views=views)
+        show = catch_up and row.presented < 0
+        match = Match.new(ruleset, row.seed, row.setup, views=SPECTATOR if show else False)
         live = _live(row, match, players, row.presented)
-        jobs = [live.job(match.opening, None, NOTHING_BEFORE, 0, opening=True)] if views else []
+        shown = [live.committed(match.opening, (), 0, opening=True)] if show else []
         for entry in actions:
             show = catch_up and entry.seq >= row.presented
-            before = live.before(entry.seat) if show else NOTHING_BEFORE
-            resolution = match.apply(entry.seat, Action.from_json(entry.action), views=show)
+            before = match.pending()
+            action = Action.from_json(entry.action)
+            resolution = match.apply(entry.seat, action, views=SPECTATOR if show else False)
             live.sources.append(entry.source)
             if show:
                 timed_out = entry.source == "clock"
-                jobs.append(live.job(resolution, None, before, entry.seq + 1, timed_out=timed_out))
+                shown.append(live.committed(resolution, before, entry.seq + 1, timed_out=timed_out))
         if row.state_hash is not None and match.state_hash() != row.state_hash:
             raise ReplayMismatch(f"match {row.id}: the replay does not reach the stored state")
-        self._live[row.id] = live
-        return live, jobs
+        self._keep(live)
+        return live, shown
 
     async def live(self, match_id: int) -> LiveMatch:
         """The live match (loading it if needed); call with the match's lock held."""
         live = self._live.get(match_id)
         if live is not None:
+            self._live.move_to_end(match_id)
             return live
         row = await self.storage.match(match_id)
         if row is None or row.status not in ("active", "finished"):
@@ -205,6 +219,14 @@ class MatchService:
     def drop(self, match_id: int) -> None:
         """Forget the cached match; the next access replays it from storage."""
         self._live.pop(match_id, None)
+
+    def _keep(self, live: LiveMatch) -> None:
+        """Cache a live match, forgetting the least recently used beyond ``cache_size`` (they
+        are replayed from storage when next needed)."""
+        self._live[live.id] = live
+        self._live.move_to_end(live.id)
+        while len(self._live) > self.cache_size:
+            self._live.popitem(last=False)
 
     async def match_in(self, channel_id: int, *, finished: bool = False) -> MatchRow:
         row = await self.storage.open_match_in(channel_id)
@@ -231,7 +253,7 @@ class MatchService:
             setup["decks"] = [p.deck or decks[p.seat % len(decks)].id for p in players]
         seed = self.new_seed()
         try:
-            match = Match.new(ruleset, seed, setup, views=True)
+            match = Match.new(ruleset, seed, setup, views=SPECTATOR)
         except ValueError as exc:
             raise UserError(f"The match cannot start: {exc}") from None
         now = self.now()
@@ -245,8 +267,8 @@ class MatchService:
             ruleset_version=ruleset.version,
             clocks={p.seat: p.clock for p in live.players},
         )
-        self._live[row.id] = live
-        self.presenter.present(live.job(match.opening, None, NOTHING_BEFORE, 0, opening=True))
+        self._keep(live)
+        self.presenter.present(live.committed(match.opening, (), 0, opening=True))
         self._arm(live)
         log.info("match %d: started (%s, %d seats)", row.id, row.ruleset, len(players))
         return live
@@ -267,7 +289,7 @@ class MatchService:
         async with self.locks(match_id):
             live = await self.live(match_id)
             seat = self._seat(live, user_id)
-            if expected_version is not None and expected_version != live.versions()[seat]:
+            if expected_version is not None and expected_version != live.version(seat):
                 raise Outdated(match_id, user_id)
             return await self._apply(
                 live, seat, action, interaction_id=interaction_id, reply_in_place=reply_in_place
@@ -292,9 +314,9 @@ class MatchService:
         source: str = "player",
     ) -> Acted:
         match = live.match
-        before = live.before(seat)
+        before = match.pending()
         try:
-            resolution = match.apply(seat, action, views=True)
+            resolution = match.apply(seat, action, views=SPECTATOR)
         except IllegalAction as exc:
             log.debug("match %d: seat %d %s rejected", live.id, seat, action.kind)
             raise UserError(exc.reason) from None
@@ -304,7 +326,7 @@ class MatchService:
             raise Apology(live.id) from None
         seq = len(match.actions) - 1
         live.sources.append(source)
-        clocks = clocks_after(live, seat, before.pending, resolution, self.now())
+        clocks = clocks_after(live, seat, before, resolution, self.now())
         try:
             await self.storage.append_action(
                 live.id,
@@ -330,16 +352,19 @@ class MatchService:
         # Kind only: a card's uid follows its deck list, which may be public, so an argument
         # could name a hidden card. The stored action (match id, seq) has everything.
         log.info("match %d: action %d by seat %d: %s", live.id, seq, seat, action.kind)
-        answered = seat if reply_in_place else None
-        job = live.job(resolution, answered, before, seq + 1, timed_out=source == "clock")
-        self.presenter.present(job)
+        committed = live.committed(
+            resolution, before, seq + 1, answered=reply_in_place, timed_out=source == "clock"
+        )
+        self.presenter.present(committed)
         self._arm(live)
+        if match.over:
+            self.drop(live.id)  # a finished match leaves memory; it is replayed if looked at
         return Acted(
             live.id,
             seat,
             resolution,
             live.hand(seat, resolution.steps, seat),
-            any(h.seat == seat for h in job.new_hands),
+            any(n.ping and n.hand.seat == seat for n in committed.seats),
         )
 
     # -- the turn clock -----------------------------------------------------------------------
@@ -375,7 +400,6 @@ class MatchService:
                         live.channel_id,
                         seat,
                         player.user_id,
-                        player.dm_channel_id,
                         due,
                         last_chance=forfeits(live, seat),
                     )
@@ -415,16 +439,20 @@ class MatchService:
                 raise UserError(f"You are not playing in match #{match_id}; you can watch it here.")
             return live.hand(seat)
 
-    async def board(self, match_id: int) -> tuple[LiveMatch, Any]:
+    async def board(self, match_id: int, user_id: int) -> tuple[LiveMatch, Any, int | None]:
+        """The board as the user may see it: a player's from its seat, anyone else's as a
+        spectator's; with the seat (None for a spectator)."""
         async with self.locks(match_id):
             live = await self.live(match_id)
-            return live, live.match.view(None)
+            seat = live.seat_of(user_id)
+            return live, live.view(seat), seat
 
     async def status(self, match_id: int) -> Status:
         async with self.locks(match_id):
             live = await self.live(match_id)
             match = live.match
-            public = match.view(None)
+            public = live.view(None)
+            row = await self.storage.match(match_id)
             return Status(
                 live.id,
                 live.ruleset,
@@ -440,7 +468,7 @@ class MatchService:
                 standing=match.ruleset.summary(public),
                 guild_id=live.guild_id,
                 channel_id=live.channel_id,
-                board_message_id=await self.board_message(match_id),
+                board_message_id=row.board_message_id if row else None,
             )
 
     async def public_log(self, row: MatchRow) -> tuple[list[str], dict[str, Any] | None]:
@@ -460,54 +488,24 @@ class MatchService:
             record = match.record({"match_id": row.id, "players": list(names)})
         return lines, record
 
-    # -- players' DMs -------------------------------------------------------------------------
+    # -- ending -------------------------------------------------------------------------------
 
-    async def note_dms(
-        self, match_id: int, user_id: int, *, closed: bool, dm_channel_id: int | None = None
-    ) -> None:
-        """Remember whether a player's DMs are open (and their DM channel)."""
-        fields: dict[str, Any] = {"dms_closed": closed}
-        if dm_channel_id is not None:
-            fields["dm_channel_id"] = dm_channel_id
-        await self.storage.set_player_by_user(match_id, user_id, **fields)
-        live = self._live.get(match_id)
-        seat = live.seat_of(user_id) if live is not None else None
-        if live is not None and seat is not None:
-            live.players[seat].dms_closed = closed
-            if dm_channel_id is not None:
-                live.players[seat].dm_channel_id = dm_channel_id
-
-    async def note_hand_message(self, match_id: int, seat: int, message_id: int | None) -> None:
-        await self.storage.set_player(match_id, seat, hand_message_id=message_id)
-        live = self._live.get(match_id)
-        if live is not None:
-            live.players[seat].hand_message_id = message_id
-
-    async def player_row(self, match_id: int, seat: int) -> Player:
-        live = self._live.get(match_id)
-        if live is not None:
-            return live.players[seat]
-        return next(_player(p) for p in await self.storage.players(match_id) if p.seat == seat)
-
-    async def board_message(self, match_id: int) -> int | None:
-        if match_id not in self._boards:
-            row = await self.storage.match(match_id)
-            self._boards[match_id] = row.board_message_id if row else None
-        return self._boards[match_id]
-
-    async def note_board_message(self, match_id: int, message_id: int) -> None:
-        self._boards[match_id] = message_id
-        await self.storage.set_match(match_id, board_message_id=message_id)
-
-    async def note_presented(self, match_id: int, presented: int) -> None:
-        await self.storage.set_match(match_id, presented=presented)
-
-    async def abandon(self, match_id: int) -> None:
+    async def abandon(self, match_id: int, by: int) -> None:
+        """End an active match without a result (someone who may manage its channel); the
+        players are told, their controls taken away."""
         async with self.locks(match_id):
+            row = await self.storage.match(match_id)
+            players = await self.storage.players(match_id)
             await self.storage.abandon(match_id)
             self.scheduler.cancel(("clock", match_id))
             self.drop(match_id)
-        log.info("match %d: ended by an admin", match_id)
+        log.info("match %d: ended by a moderator", match_id)
+        if row is not None:
+            names = tuple(p.name for p in players)
+            users = tuple(p.user_id for p in players)
+            self.presenter.ended(
+                Ended(match_id, row.channel_id, row.guild_id, row.ruleset, names, users, by)
+            )
 
 
 def _live(
@@ -529,16 +527,7 @@ def _live(
 
 def _player(row: PlayerRow, clocks: Sequence[Clock] = ()) -> Player:
     clock = clocks[row.seat] if row.seat < len(clocks) else Clock(None)
-    return Player(
-        row.seat,
-        row.user_id,
-        row.name,
-        row.deck,
-        row.dm_channel_id,
-        row.dms_closed,
-        row.hand_message_id,
-        clock,
-    )
+    return Player(row.seat, row.user_id, row.name, row.deck, clock)
 
 
 def _public(steps: Sequence[Step], names: Sequence[str]) -> list[str]:

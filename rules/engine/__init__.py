@@ -13,7 +13,7 @@ from .decks import DeckRule
 from .errors import IllegalAction, RecordError, ReplayMismatch
 from .kinds import Kind, kinds
 from .loops import LoopBlocks, LoopCount, LoopGuard, state_key
-from .match import Match, canonical_hash
+from .match import SPECTATOR, Match, Views, canonical_hash
 from .ordering import TriggerOrder
 from .priority import CHAIN, SPACE, Entry, PassOutcome, PriorityStack
 from .record import dump_record, load_record, read_record, replay, to_record
@@ -29,6 +29,7 @@ __all__ = [
     "CHAIN",
     "CHAIN_LIMIT",
     "SPACE",
+    "SPECTATOR",
     "TURN_STARTED",
     "Action",
     "ActionSpec",
@@ -64,6 +65,7 @@ __all__ = [
     "StepLog",
     "TriggerOrder",
     "TriggerQueue",
+    "Views",
     "canonical",
     "canonical_hash",
     "derive_seed",

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 from .actions import Action, ActionSpec
 from .errors import IllegalAction
@@ -17,10 +17,15 @@ from .kinds import Kind, check_args
 from .ruleset import Result, Ruleset
 from .steps import QuietLog, Resolution, StepLog
 
-__all__ = ["Match", "canonical_hash"]
+__all__ = ["SPECTATOR", "Match", "Views", "canonical_hash"]
 
 S = TypeVar("S")
 V = TypeVar("V")
+
+SPECTATOR: Literal["spectator"] = "spectator"
+Views = bool | Literal["spectator"]
+"""Which views a resolution's steps carry: none, every seat's after every step (``True``), or
+the spectator's after each public step (``SPECTATOR``)."""
 
 
 def canonical_hash(data: Any) -> str:
@@ -77,7 +82,7 @@ class Match(Generic[S, V]):
         seed: int,
         setup: Mapping[str, Any] | None = None,
         *,
-        views: bool = False,
+        views: Views = False,
         quiet: bool = False,
     ) -> Match[S, V]:
         """Start a match. Its opening steps (game start, first turn start) are in ``opening``.
@@ -89,7 +94,7 @@ class Match(Generic[S, V]):
         explicit = ruleset.normalize_setup(setup or {})
         state = ruleset.create(seed, explicit)
         seats = int(explicit["seats"])
-        log = _log(quiet and not views, (lambda: _views(ruleset, state, seats)) if views else None)
+        log = _log(quiet and not views, views, lambda: _views(ruleset, state, seats, views))
         ruleset.begin(state, log)
         opening = Resolution(None, None, tuple(log.steps))
         return cls(ruleset, seed, explicit, state, opening, quiet=quiet)
@@ -135,16 +140,21 @@ class Match(Generic[S, V]):
 
     # -- acting -------------------------------------------------------------------------------
 
-    def apply(self, seat: int, action: Action, *, views: bool = False) -> Resolution:
+    def apply(self, seat: int, action: Action, *, views: Views = False) -> Resolution:
         """Apply ``action`` for ``seat``; raises :class:`IllegalAction` and changes nothing if the
-        rules do not allow it. With ``views``, each step carries every seat's view after it."""
+        rules do not allow it. With ``views``, each step carries every seat's view after it;
+        with ``views="spectator"``, each public step the spectator's view after it (what the
+        channel's pictures need, at a fraction of the cost)."""
         self._check_seat(seat)
         if not isinstance(action, Action):
             raise IllegalAction("That is not an action.")
         if self.ruleset.result(self.state) is not None:
             raise IllegalAction("The match is over.")
         kind = self._accepted(seat, action)
-        log = _QUIET if self.quiet and not views else StepLog(self._snapshot if views else None)
+        if self.quiet and not views:
+            log: StepLog = _QUIET
+        else:
+            log = _log(False, views, lambda: _views(self.ruleset, self.state, self.seats, views))
         kind.handler(self.state, seat, action, log)
         self.actions.append((seat, action))
         self._legal.clear()
@@ -174,9 +184,6 @@ class Match(Generic[S, V]):
         reason = kind.why_not(state, seat, action) if kind.why_not is not None else None
         raise IllegalAction(reason or _NOT_NOW)
 
-    def _snapshot(self) -> dict[int | None, V]:
-        return _views(self.ruleset, self.state, self.seats)
-
     def _check_seat(self, seat: int) -> None:
         if type(seat) is not int or not 0 <= seat < self.seats:  # a bool is no seat
             raise IllegalAction(f"There is no seat {seat!r} in this match.")
@@ -201,8 +208,12 @@ _new = tuple.__new__  # a named tuple without its own __new__: one per accepted 
 _QUIET = QuietLog()
 
 
-def _log(quiet: bool, snapshot: Any) -> StepLog:
-    return _QUIET if quiet else StepLog(snapshot)
+def _log(quiet: bool, views: Views, snapshot: Any) -> StepLog:
+    if quiet:
+        return _QUIET
+    if not views:
+        return StepLog()
+    return StepLog(snapshot, public_only=views == SPECTATOR)
 
 
 def _listed(specs: list[ActionSpec], action: Action) -> bool:
@@ -210,8 +221,10 @@ def _listed(specs: list[ActionSpec], action: Action) -> bool:
     return any(spec.kind == kind and spec.matches(action) for spec in specs)
 
 
-def _views(ruleset: Ruleset[S, V], state: S, seats: int) -> dict[int | None, V]:
+def _views(ruleset: Ruleset[S, V], state: S, seats: int, views: Views) -> dict[int | None, V]:
     out: dict[int | None, V] = {None: ruleset.view(state, None)}
+    if views == SPECTATOR:
+        return out
     for seat in range(seats):
         out[seat] = ruleset.view(state, seat)
     return out

@@ -106,18 +106,25 @@ _new = tuple.__new__
 class StepLog:
     """Where a ruleset writes events and closes steps while it resolves an action.
 
-    ``snapshot``, when given, is called as each step closes and its result becomes the step's
-    ``views``; simulations leave it out and pay nothing for views. A :class:`QuietLog` keeps
+    ``snapshot``, when given, is called as each step closes (each public step, with
+    ``public_only``) and its result becomes the step's ``views``; simulations leave it out and
+    pay nothing for views. A :class:`QuietLog` keeps
     nothing at all: a ruleset that builds a costly caption asks ``log.quiet`` first.
     """
 
-    __slots__ = ("_events", "_snapshot", "steps")
+    __slots__ = ("_events", "_public_only", "_snapshot", "steps")
 
     quiet = False
 
-    def __init__(self, snapshot: Callable[[], Mapping[int | None, Any]] | None = None) -> None:
+    def __init__(
+        self,
+        snapshot: Callable[[], Mapping[int | None, Any]] | None = None,
+        *,
+        public_only: bool = False,
+    ) -> None:
         self._events: list[Event] = []
         self._snapshot = snapshot
+        self._public_only = public_only
         self.steps: list[Step] = []
 
     def event(self, kind: str, to: int | Iterable[int] | None = None, /, **data: Any) -> None:
@@ -127,7 +134,11 @@ class StepLog:
 
     def step(self, caption: str, *, to: int | Iterable[int] | None = None) -> None:
         """Close the current step. ``to`` makes the whole step private to those seats."""
-        views = self._snapshot() if self._snapshot is not None else None
+        snapshot = self._snapshot
+        if snapshot is not None and (to is None or not self._public_only):
+            views = snapshot()
+        else:
+            views = None
         audience = None if to is None else _audience(to)
         self.steps.append(_new(Step, (caption, tuple(self._events), audience, views)))
         self._events = []

@@ -116,7 +116,7 @@ async def test_parlor_matches_lists_lobbies_and_active_matches_with_links(table:
     embed = listed.response.embeds[0]
     assert embed.title == "Open in this server: 2"
     active, waiting = embed.description.splitlines()
-    board = table.bot.matches._boards[1]
+    board = (await table.bot.presenter.book.of(1)).board_message_id
     base = f"https://discord.com/channels/{table.guild.id}"
     assert active.startswith(f"**#1** lanes in <#{table.channel.id}> · turn 1 of 6 · to move: ")
     assert table.bob.mention in active and table.alice.mention not in active

@@ -158,14 +158,18 @@ async def test_a_whole_fanfare_match_in_discord(table: Table) -> None:
         boards = [r for r in requests if not _is_result(r)]
         # One picture per step (a long chain in at most MOST_PICTURES), every caption listed.
         assert len(boards) == len(paced(public, MOST_PICTURES))
-        shown = watch.board().embeds[0].description
+        shown = watch.board().content
         assert all(_named(s.caption, names) in shown for s in public)
         if action.kind == "timeout":
             assert f"⏰ **{names[seat]}** ran out of time." in shown
         if any(e.kind == TURN_STARTED for s in public for e in s.events):
-            # A new message for the new turn, mentioning only its player.
+            # A new message for the new turn, naming only its player, who is notified by DM
+            # (the channel notifies only players whose DMs are closed).
             assert boards[0].method == "POST"
-            assert boards[0].json["content"] == users[shadow.pending()[0]].mention
+            now = users[shadow.pending()[0]]
+            assert now.mention in boards[0].json["content"]
+            assert users[1 - shadow.pending()[0]].mention not in boards[0].json["content"]
+            assert boards[0].json["allowed_mentions"]["users"] == []
         elif boards and not shadow.over:
             assert all(r.method == "PATCH" for r in boards)  # the turn's message, edited
         if len(public) >= MOST_PICTURES:
@@ -175,22 +179,27 @@ async def test_a_whole_fanfare_match_in_discord(table: Table) -> None:
                 assert_png(data)
         if shadow.over:
             break
-        # Each DM hand shows what its seat holds now.
+        # Each DM table shows the board from its seat and what it holds now; older ones are
+        # collapsed.
         for s, m in users.items():
-            [*_, latest] = [d for d in dms(m) if d.attachments]
+            [*older, latest] = [d for d in dms(m) if d.attachments]
+            assert not older
             picture = images(env, latest)[0]
-            assert picture == rendering.hand_png("fanfare", shadow.view(s), names), (s, action)
+            drawn = rendering.table_png("fanfare", shadow.view(s), names, s)
+            assert picture == drawn, (s, action)
     assert found == EVERYTHING and timed_out
 
     # The end: the result with the final board, both told by DM, the record replays.
     assert live.match.state_hash() == shadow.state_hash()
     result = channel.history(viewer=carol)[-1]
-    assert result.embeds[0].title == "Match #1 is over"
-    assert "wins" in result.embeds[0].description
+    assert result.content.startswith("**Match #1 is over**") and "wins" in result.content
     [picture] = images(env, result)
     assert_png(picture)
     assert picture == rendering.result_png("fanfare", shadow.view(None), names)
-    assert all("over" in dms(p)[-1].content for p in (alice, bob))
+    assert shadow.result is not None
+    [winner] = shadow.result.winners
+    assert "You won!" in dms(users[winner])[-1].content
+    assert "You lost." in dms(users[1 - winner])[-1].content
     log = await carol.slash(channel, "match log")
     [record_file] = [a for a in log.response.attachments if a.filename.endswith(".json")]
     record = json.loads(env.backend.cdn.get(record_file.url))
@@ -199,7 +208,7 @@ async def test_a_whole_fanfare_match_in_discord(table: Table) -> None:
 
 def _is_result(request: Any) -> bool:
     body = request.json or {}
-    return any(e.get("title", "").endswith("is over") for e in body.get("embeds", []))
+    return str(body.get("content", "")).startswith("**Match #1 is over**")
 
 
 def _named(caption: str, names: tuple[str, ...]) -> str:
@@ -223,13 +232,13 @@ async def test_the_mulligan_has_a_clock_then_only_the_turn_player_is_on_it(table
     assert [a for _, a in live.match.actions] == [Action("timeout")] * 2
     first = (alice, bob)[live.match.view(None).turn_player]
     mulligan, board = [m for m in table.channel.history() if m.attachments]
-    assert board.content == first.mention  # the new turn's message pings only its player
-    text = mulligan.embeds[0].description + board.embeds[0].description
+    other = bob if first is alice else alice
+    assert first.mention in board.content and other.mention not in board.content
+    text = mulligan.content + board.content
     assert "⏰ **alice** ran out of time." in text and "⏰ **bob** ran out of time." in text
     assert "Time runs out" in hand_message(first).content
 
     # The other player waits off the clock: only the turn player is reminded, then timed out.
-    other = bob if first is alice else alice
     before = len(dms(other))
     await env.advance_time(121)
     assert len(dms(other)) > before  # the new turn's hand, but no reminder
@@ -256,8 +265,8 @@ async def test_retreat_concedes_even_when_the_game_waits_on_the_other_player(
     await waiting.click(asked.response, label="Yes: Concede")
     assert live.match.over
     result = channel.history()[-1]
-    assert result.embeds[0].title == "Match #1 is over"
-    assert f"**{waiting.user.name}** concedes" in result.embeds[0].description
+    assert result.content.startswith("**Match #1 is over**")
+    assert f"**{waiting.user.name}** concedes" in result.content
 
 
 async def test_retreat_by_the_turn_player_uses_its_own_menu(table: Table) -> None:

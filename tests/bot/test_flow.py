@@ -36,22 +36,43 @@ async def test_a_whole_match_through_dms_and_slash_commands(table: Table) -> Non
     assert "Embers" in lobby_text and "Tides" in lobby_text and "1 hour" in lobby_text
     await alice.click(lobby, label="Start")
 
-    # Each player has a greeting, then a hand: a real PNG, with controls built from legal actions.
+    # Each player has a greeting, then its table: the board from its seat with its hand, a real
+    # PNG, with controls built from legal actions.
     for player in (alice, bob):
         hand = hand_message(player)
-        assert "Match #1" in hand.content
+        assert "Match #1" in hand.content and "**Your move.**" in hand.content
         [picture] = images(env, hand)
         assert_png(picture)
+        assert hand.attachments[0].filename == "table.png"
         assert find(hand, "do", "End turn")
+    # The channel's board is an attachment with its text beside it, not an embed's thumbnail.
     board = channel.history()[-1]
-    assert board.embeds[0].title.startswith("Match #1")
+    assert not board.embeds and board.content.startswith("**Match #1 · lanes**")
+    assert board.attachments[0].filename == "board.png"
     assert alice.mention in board.content and bob.mention in board.content
 
     rng = random.Random(7)
     snapped = False
+    seen = {0: len(dms(alice)), 1: len(dms(bob))}
+    turn = 1
+
+    def new_dms_are_one_per_wait() -> None:
+        """Since the last check, at most one new DM per seat, and only to a seat the game now
+        waits on (a turn started for it); every older table is collapsed, without controls."""
+        nonlocal turn
+        live_turn = table.bot.matches._live[1].match.view(None).turn
+        for seat, player in enumerate((alice, bob)):
+            new = len(dms(player)) - seen[seat]
+            assert new == (1 if live_turn != turn else 0), (seat, new)
+            seen[seat] = len(dms(player))
+            older = [m for m in dms(player)[1:-1]]
+            assert all(not m.components and not m.attachments for m in older)
+        turn = live_turn
 
     async def move(seat: int) -> None:
         nonlocal snapped
+        if 1 in table.bot.matches._live and not table.bot.matches._live[1].match.over:
+            new_dms_are_one_per_wait()
         if seat == 0:  # Alice plays by DM
             if rng.random() < 0.8:
                 await play_card(alice.user, rng)
@@ -81,17 +102,26 @@ async def test_a_whole_match_through_dms_and_slash_commands(table: Table) -> Non
         for data in images(env, message):
             assert_png(data)
     result = posted[-1]
-    assert result.embeds[0].title == "Match #1 is over"
+    assert not result.embeds and result.content.startswith("**Match #1 is over**")
     assert result.attachments[0].filename == "result.png"
     assert_png(images(env, result)[0])
-    summary = result.embeds[0].description
+    summary = result.content
     assert "alice" in summary or "bob" in summary or "draw" in summary.lower()
     # Each step of a reveal was its own edit of the turn's message.
     edits = [r for r in env.http_requests if r.method == "PATCH" and str(channel.id) in r.path]
     assert len(edits) > len(boards)
 
-    # Both players were told in their DMs; the log and the record replay to the same state.
-    assert all("over" in dms(p)[-1].content for p in (alice, bob))
+    # Both players were told in their DMs how it went for them, with the result picture and a
+    # link to the result; every older table is collapsed. The log and the record replay to the
+    # same state.
+    outcomes = []
+    for player in (alice, bob):
+        last = dms(player)[-1]
+        assert "[The result in the channel](" in last.content and str(result.id) in last.content
+        assert last.attachments[0].filename == "result.png" and not last.components
+        outcomes.append(next(w for w in ("You won!", "You lost.", "A draw.") if w in last.content))
+        assert all(not m.components for m in dms(player)[:-1])
+    assert sorted(outcomes) in (["You lost.", "You won!"], ["A draw.", "A draw."])
     log = await carol.slash(channel, "match log")
     [record_file] = [a for a in log.response.attachments if a.filename.endswith(".json")]
     record = json.loads(env.backend.cdn.get(record_file.url))

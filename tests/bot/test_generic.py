@@ -26,11 +26,24 @@ class Pictures:
     """The real renderer for lanes, a plain square for the toy game."""
 
     def board_png(
-        self, ruleset: str, view: Any, names: Sequence[str], step: Step | None = None
+        self,
+        ruleset: str,
+        view: Any,
+        names: Sequence[str],
+        step: Step | None = None,
+        *,
+        seat: int | None = None,
     ) -> bytes:
-        return (
-            self._square() if ruleset == "toy" else rendering.board_png(ruleset, view, names, step)
-        )
+        if ruleset == "toy":
+            return self._square()
+        return rendering.board_png(ruleset, view, names, step, seat=seat)
+
+    def table_png(
+        self, ruleset: str, view: Any, names: Sequence[str], seat: int, step: Step | None = None
+    ) -> bytes:
+        if ruleset == "toy":
+            return self._square()
+        return rendering.table_png(ruleset, view, names, seat, step)
 
     def hand_png(self, ruleset: str, view: Any, names: Sequence[str]) -> bytes:
         return self._square() if ruleset == "toy" else rendering.hand_png(ruleset, view, names)
@@ -81,7 +94,9 @@ async def test_another_ruleset_plays_through_the_same_cogs(table: Table) -> None
             if "choose how many" in asked.response.content:  # else only one option was left
                 await member.click(asked.response, label="2")
     assert live.match.over
-    assert table.channel.history()[-1].embeds[0].title == "Match #1 is over"
+    result = table.channel.history()[-1]
+    assert result.content.startswith("**Match #1 is over**")
+    assert result.attachments[0].filename == "result.png"
 
 
 async def test_moves_the_game_does_not_have_are_refused(table: Table) -> None:

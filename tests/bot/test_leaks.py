@@ -76,9 +76,22 @@ class Recorder:
         return data
 
     def board_png(
-        self, ruleset: str, view: Any, names: Sequence[str], step: Step | None = None
+        self,
+        ruleset: str,
+        view: Any,
+        names: Sequence[str],
+        step: Step | None = None,
+        *,
+        seat: int | None = None,
     ) -> bytes:
-        return self._note("board", view, rendering.board_png(ruleset, view, names, step))
+        drawn = rendering.board_png(ruleset, view, names, step, seat=seat)
+        return self._note("board", view, drawn)
+
+    def table_png(
+        self, ruleset: str, view: Any, names: Sequence[str], seat: int, step: Step | None = None
+    ) -> bytes:
+        assert view.viewer == seat
+        return self._note("hand", view, rendering.table_png(ruleset, view, names, seat, step))
 
     def hand_png(self, ruleset: str, view: Any, names: Sequence[str]) -> bytes:
         return self._note("hand", view, rendering.hand_png(ruleset, view, names))

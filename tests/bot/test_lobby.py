@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from .conftest import Table
-from .players import hand_message, said
+from .players import click_stale, dms, find, hand_message, said
 
 
 def lobby_text(table: Table) -> str:
@@ -68,9 +68,17 @@ async def test_a_channel_manager_can_end_a_running_match(table: Table) -> None:
     await table.alice.click(created.response, label="Start")
     refused = await table.alice.slash(table.channel, "match cancel")
     assert "only someone who can manage this channel" in refused.response.content
+    hand = hand_message(table.bob)
     ended = await dave.slash(table.channel, "match cancel")
     assert not ended.ephemeral and "ended without a result" in ended.response.content
-    late = await table.bob.user.click(hand_message(table.bob), label="End turn")
+    # Both players are told by DM, and their tables lose their controls; the board says so.
+    for player in (table.alice, table.bob):
+        assert "was ended by a moderator" in dms(player)[-1].content
+        assert all(not m.components for m in dms(player))
+    board = next(m for m in table.channel.history() if m.attachments)
+    assert "**Ended by a moderator**" in board.content and not board.components
+    assert "to move" not in board.content
+    late = await click_stale(table.bob.user, hand, find(hand, "do", "End turn")[0].custom_id)
     assert "not being played" in said(late)
     assert table.bot.scheduler is not None and not table.bot.scheduler.pending()
 

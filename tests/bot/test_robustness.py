@@ -126,7 +126,7 @@ async def test_closed_dms_are_found_at_join_and_play_goes_on_with_hand(table: Ta
     assert not dms(bob)  # nothing arrived, and nothing was lost silently
 
     hand = await bob.slash(table.channel, "hand")
-    assert hand.ephemeral and hand.response.attachments[0].filename == "hand.png"
+    assert hand.ephemeral and hand.response.attachments[0].filename == "table.png"
     await bob.click(hand.response, label="End turn")
     await end_turn(table.alice.user)
     assert (await table.bot.matches.live(1)).match.view(None).turn == 2
@@ -144,7 +144,7 @@ async def test_discord_failing_to_post_a_board_does_not_lose_the_match(
     await end_turn(table.alice.user)
     await end_turn(table.bob.user)
     boards = [m for m in table.channel.history() if m.attachments]
-    assert "Turn 2 of" in boards[-1].embeds[0].description  # posted on the retry
+    assert "Turn 2 of" in boards[-1].content  # posted on the retry
     assert "match 1: posting the board failed (HTTP 500); retrying" in caplog.text
 
     table.env.inject_error("POST", channel_messages, status=500, times=3)  # every retry fails
@@ -154,7 +154,7 @@ async def test_discord_failing_to_post_a_board_does_not_lose_the_match(
     assert "match 1: could not show step 0 (HTTP 500)" in caplog.text
     after = [m for m in table.channel.history() if m.attachments]
     assert len(after) == len(boards) + 1  # the next step posted the turn's message afresh
-    assert "Turn 3 of" in after[-1].embeds[0].description
+    assert "Turn 3 of" in after[-1].content
     count = (await state(table))[1]
     played = await play_card(table.alice.user, random.Random(2))
     await end_turn(table.alice.user)

@@ -11,6 +11,7 @@ import discord
 import pytest
 
 import rendering
+from bot.chat.book import MessageBook
 from bot.chat.presenter import Presenter
 from bot.table.games import Games
 from bot.table.lobby import LobbyService
@@ -36,10 +37,9 @@ async def test_boards_and_hands_cross_the_wire_in_discords_format(
     scheduler = Scheduler(time.time)
     try:
         await client.login("not-a-token")
-        presenter = Presenter(client, rendering, step_delay=0)
+        presenter = Presenter(client, rendering, MessageBook(storage), step_delay=0)
         games = Games()
         matches = MatchService(storage, games, presenter, scheduler, now=time.time)
-        presenter.service = matches
         lobbies = LobbyService(storage, games, matches)
         lobby = await lobbies.open(
             guild_id=1, channel_id=CHANNEL, user_id=ALICE, name="alice", ruleset="lanes"
@@ -65,7 +65,9 @@ async def test_boards_and_hands_cross_the_wire_in_discords_format(
     assert board_posts and all(s.multipart for s in board_posts)
     for seen in board_posts:
         assert_png(seen.files["board.png"])
-        assert seen.body["embeds"][0]["image"]["url"] == "attachment://board.png"
+        assert (
+            not seen.body.get("embeds") and seen.body["attachments"][0]["filename"] == "board.png"
+        )
     edits = [
         s for s in discord_double.seen if s.method == "PATCH" and f"/channels/{CHANNEL}/" in s.path
     ]
@@ -78,5 +80,5 @@ async def test_boards_and_hands_cross_the_wire_in_discords_format(
     assert len(hands) >= 4  # two hands at the start, two for turn 2
     for seen in hands:
         assert seen.body["components"] and seen.body["components"][0]["type"] == 1
-        assert_png(seen.files["hand.png"])
+        assert_png(seen.files["table.png"])
     assert {s.path for s in discord_double.seen if s.path == "/users/@me/channels"}

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from rules.engine import (
+    SPECTATOR,
     Action,
     IllegalAction,
     Match,
@@ -117,3 +118,24 @@ def test_a_rejected_action_in_a_record_is_a_mismatch() -> None:
 def test_captions_name_seats() -> None:
     assert name_seats("{seat0} beats {seat1} {at} home", ["Ann", "Bo"]) == "Ann beats Bo {at} home"
     assert name_seats("{seat1} wins") == "Player 2 wins"
+
+
+def test_spectator_views_only_on_public_steps() -> None:
+    """What the channel's pictures need: the spectator's view after each public step, and no
+    view at all for a step private to a seat (lanes' secret staging)."""
+    from rules.registry import get_ruleset
+
+    lanes = get_ruleset("lanes")
+    match = Match.new(lanes, seed=4, views=SPECTATOR)
+    steps = list(match.opening.steps)
+    for _ in range(40):
+        if match.over:
+            break
+        seat = match.pending()[0]
+        action = next(s for s in match.legal_actions(seat) if s.kind != "retreat").actions()
+        steps += match.apply(seat, next(action), views=SPECTATOR).steps
+    public = [s for s in steps if s.public]
+    private = [s for s in steps if not s.public]
+    assert public and private
+    assert all(s.views is not None and set(s.views) == {None} for s in public)
+    assert all(s.views is None for s in private)

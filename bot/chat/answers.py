@@ -1,0 +1,83 @@
+"""Answering interactions, in one place, for every desk.
+
+Every entry point of a desk runs its work inside :meth:`Answers.answer`, which turns a
+:class:`~bot.table.errors.UserError` into an ephemeral reply, an
+:class:`~bot.table.errors.Outdated` control into the player's current table, and anything
+unexpected into a logged error and an apology.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from ..table.errors import Apology, Outdated, UserError
+from ..table.service import MatchService
+from .controls import ControlId
+from .presenter import Presenter
+
+__all__ = ["Answers", "Interaction"]
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[Any]
+
+
+class Answers:
+    def __init__(self, matches: MatchService, presenter: Presenter) -> None:
+        self.matches = matches
+        self.presenter = presenter
+
+    async def answer(self, interaction: Interaction, work: Callable[[], Awaitable[None]]) -> None:
+        """Run ``work``; answer whatever goes wrong, in one place."""
+        try:
+            await work()
+        except Outdated as exc:
+            await self._outdated(interaction, exc)
+        except UserError as exc:
+            await self.say(interaction, exc.message)
+        except Exception:
+            what, match_id = _what(interaction)
+            log.exception(
+                "match %s: interaction %s (%s) failed in channel %s",
+                match_id if match_id is not None else "?",
+                interaction.id,
+                what,
+                interaction.channel_id,
+            )
+            if match_id is not None:
+                self.matches.drop(match_id)  # the next access rebuilds it from storage
+            await self.say(interaction, Apology(match_id).message)
+
+    async def say(self, interaction: Interaction, text: str) -> None:
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException as exc:
+            log.warning("could not answer interaction %s (%s)", interaction.id, exc)
+
+    async def _outdated(self, interaction: Interaction, exc: Outdated) -> None:
+        hand = await self.matches.hand(exc.match_id, exc.user_id)
+        if interaction.guild is None:  # a DM: the table afresh, this one collapsed
+            if not interaction.response.is_done():
+                await interaction.response.defer()
+            await self.presenter.send_hand(hand, new=True, note=exc.message)
+            return
+        parts = await self.presenter.hand_reply(hand, note=exc.message)
+        if interaction.response.is_done():
+            await interaction.followup.send(ephemeral=True, **parts)
+        else:
+            await interaction.response.send_message(ephemeral=True, **parts)
+
+
+def _what(interaction: Interaction) -> tuple[str, int | None]:
+    """What an interaction was (a command's name, a control's id) and its match, if known."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
+    cid = ControlId.parse(custom_id)
+    return str(data.get("name") or custom_id or interaction.type), cid.match_id if cid else None
