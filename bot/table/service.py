@@ -30,7 +30,7 @@ from rules.engine import (
 
 from .clock import clocks_after, forfeits, next_ring, ringing
 from .errors import Apology, Outdated, UserError
-from .games import Games, public_facts, turn_of
+from .games import Games, deck_played, public_facts, turn_of
 from .live import NOTHING_BEFORE, Hand, Job, LiveMatch, Player, Reminder
 from .scheduler import Scheduler
 from .seats import give_up_action
@@ -228,7 +228,7 @@ class MatchService:
         setup: dict[str, Any] = {"seats": len(players)}
         decks = self.games.decks(row.ruleset)
         if decks:
-            setup["decks"] = [p.deck or decks[p.seat % len(decks)].id for p in players]
+            setup["decks"] = [deck_played(decks, p.deck, p.seat) for p in players]
         seed = self.new_seed()
         try:
             match = Match.new(ruleset, seed, setup, views=True)
