@@ -31,7 +31,16 @@ from ..table.games import public_facts
 from ..table.live import Hand, Job, Reminder
 from .controls import main_menu
 from .texts import hand_text, lobby_closed_text, mentions, named, reminder_text
-from .views import board_view, lobby_embed, menu_view, open_dm, png, result_embed, turn_embed
+from .views import (
+    board_view,
+    lobby_embed,
+    menu_view,
+    open_dm,
+    png,
+    result_embed,
+    result_view,
+    turn_embed,
+)
 
 if TYPE_CHECKING:
     from ..table.lobby import Lobby
@@ -276,6 +285,7 @@ class Presenter:
                     content=content,
                     embed=result_embed(job),
                     file=png(data, "result.png"),
+                    view=result_view(job.match_id),
                     allowed_mentions=discord.AllowedMentions(users=True, roles=False),
                 ),
             )
