@@ -255,7 +255,11 @@ class LobbyService:
         except ChannelBusy:
             other = await self.storage.open_match_in(old.channel_id)
             if other is not None and other.rematch_of == match_id:
-                raise RematchOpen(await self._lobby(other)) from None
+                if other.status == "lobby":
+                    raise RematchOpen(await self._lobby(other)) from None
+                raise UserError(
+                    f"The rematch of match #{match_id} is being played here: match #{other.id}."
+                ) from None
             raise _busy(other) from None
         log.info("match %d: rematch of match %d opened", rematch_id, match_id)
         lobby = await self.get(rematch_id)
