@@ -353,13 +353,14 @@ class LobbyService:
             )
         if deck is not None and deck != mine.deck:
             raise _same_decks(lobby)
-        if mine.confirmed:
+        if mine.confirmed and lobby.unconfirmed:
             waiting = listed([p.user_id for p in lobby.unconfirmed])
             raise UserError(f"You are in this rematch already; waiting for {waiting} to confirm.")
-        await self.storage.set_player(match_id, mine.seat, confirmed=True)
-        log.info("match %d: seat %d confirmed the rematch", match_id, mine.seat)
-        lobby = await self.get(match_id)
-        if lobby.ready:
+        if not mine.confirmed:
+            await self.storage.set_player(match_id, mine.seat, confirmed=True)
+            log.info("match %d: seat %d confirmed the rematch", match_id, mine.seat)
+            lobby = await self.get(match_id)
+        if lobby.ready:  # also again, should the start have failed (its error says why)
             await self.matches.begin(lobby.row, lobby.players)
             self._disarm(match_id)
             lobby = await self.get(match_id)
