@@ -16,7 +16,8 @@ Custom id format (at most 100 characters)::
 ``op`` is ``pick`` (a select of actions; ``arg`` numbers the selects of a menu), ``do``
 (a button; ``arg`` is the choice so far), ``opt`` (a select of a parameter's options; ``arg`` is
 the choice before it), ``yes`` (a confirmation), ``back`` (to the first menu), ``hand``
-(show my hand), a lobby op: ``join``, ``start``, ``cancel``, ``deck``, or a rules page:
+(show my hand), a lobby op: ``join``, ``start``, ``cancel``, ``deck``, ``rematch`` (under a
+result: the finished match's id), or a rules page:
 ``rules`` (turn the page in place) and ``howto`` (the lobby's "How to play": the page in a new
 message, to the clicker), whose ``arg`` is ``<ruleset>.<page index>`` and whose match id is 0
 unless a lobby sent it.

@@ -1,4 +1,5 @@
-"""The lobby's side of the interaction layer: ``/match`` and the lobby message's controls.
+"""The lobby's side of the interaction layer: ``/match``, the lobby message's controls and the
+Rematch under a result.
 
 Answers go through the frontend's :meth:`~bot.frontend.Frontend.answer`, in one place, as for
 play. Closed DMs are found here, when a player joins: greeting them by DM is the one moment
@@ -10,6 +11,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -17,12 +19,12 @@ from discord import app_commands
 
 from ..table.errors import UserError
 from ..table.games import Games
-from ..table.lobby import Lobby, LobbyService
+from ..table.lobby import Lobby, LobbyService, RematchOpen
 from ..table.service import MatchService
 from .answers import Answers
 from .controls import ControlId
 from .presenter import DMS_CLOSED, Presenter
-from .texts import HELP
+from .texts import HELP, joined_text, rematch_asked_text, rematch_call, rematch_open_text
 from .views import lobby_embed, lobby_view, open_dm, status_embed, text_file
 
 __all__ = ["LOBBY_OPS", "LobbyDesk", "channel_of", "manages"]
@@ -32,7 +34,7 @@ log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 
 
-LOBBY_OPS = ("join", "start", "cancel", "deck")
+LOBBY_OPS = ("join", "start", "cancel", "deck", "rematch")
 
 
 class LobbyDesk:
@@ -130,9 +132,13 @@ class LobbyDesk:
     async def control(
         self, interaction: Interaction, cid: ControlId, values: Sequence[str]
     ) -> None:
-        """Join, Start, Cancel and the deck menu on a lobby message (deferred already)."""
+        """Join, Start, Cancel and the deck menu on a lobby message, Rematch under a result
+        (deferred already)."""
         user = interaction.user
         mid = cid.match_id
+        if cid.op == "rematch":
+            await self._rematch(interaction, mid)
+            return
         if cid.op == "join":
             lobby = await self.lobbies.join(mid, user.id, user.display_name)
         elif cid.op == "deck":
@@ -143,8 +149,29 @@ class LobbyDesk:
         else:
             lobby = await self.lobbies.cancel(mid, user.id, may_manage=manages(interaction))
         await interaction.edit_original_response(embed=lobby_embed(lobby), view=lobby_view(lobby))
-        if cid.op == "join":
+        if cid.op == "join" and lobby.rematch_of is None:  # a rematch's players were seen
             await self._probe_dms(interaction, lobby)
+
+    async def _rematch(self, interaction: Interaction, match_id: int) -> None:
+        """Rematch under a result (deferred already): post the new lobby in the channel, as
+        ``/match new`` does, and tell the clicker; or point to the rematch already open."""
+        try:
+            lobby = await self.lobbies.rematch(match_id, interaction.user.id)
+        except RematchOpen as exc:
+            text = rematch_open_text(exc.lobby, interaction.user.id)
+            await interaction.followup.send(text, ephemeral=True)
+            return
+        row = lobby.row
+        channel = self.client.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+        message = await channel.send(
+            content=rematch_call(lobby),
+            embed=lobby_embed(lobby),
+            view=lobby_view(lobby),
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+        await self.lobbies.storage.set_match(row.id, lobby_message_id=message.id)
+        posted = replace(lobby, row=replace(row, lobby_message_id=message.id))
+        await interaction.followup.send(rematch_asked_text(posted), ephemeral=True)
 
     async def join(self, interaction: Interaction, deck: str | None) -> None:
         async def work() -> None:
@@ -152,9 +179,10 @@ class LobbyDesk:
             lobby = await self.lobbies.join(
                 row.id, interaction.user.id, interaction.user.display_name, deck
             )
-            await interaction.response.send_message(f"You are in match #{row.id}.", ephemeral=True)
+            await interaction.response.send_message(joined_text(lobby), ephemeral=True)
             await self._refresh_lobby(row.id)
-            await self._probe_dms(interaction, lobby)
+            if lobby.rematch_of is None:  # a rematch's players were seen
+                await self._probe_dms(interaction, lobby)
 
         await self.answer(interaction, work)
 

@@ -56,7 +56,7 @@ from .texts import (
     result_text,
     superseded_text,
 )
-from .views import board_view, lobby_embed, menu_view, open_dm, png
+from .views import board_view, lobby_embed, menu_view, open_dm, png, result_view
 
 __all__ = ["MOST_PICTURES", "Presenter", "Renderer", "merged", "paced"]
 
@@ -359,6 +359,7 @@ class Presenter:
                 lambda: channel.send(
                     content=result_text(c),
                     file=png(data, "result.png"),
+                    view=result_view(c.match_id),
                     allowed_mentions=discord.AllowedMentions(users=notify, roles=False),
                 ),
             )

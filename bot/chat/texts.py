@@ -13,7 +13,7 @@ from rules.guide import Keyword, Page
 
 from ..table.guilds import ServerDefaults
 from ..table.live import Committed, Ended, Hand, Reminder
-from ..table.lobby import CANCELLED, EXPIRED, LEFT, Lobby
+from ..table.lobby import CANCELLED, EXPIRED, LEFT, Lobby, listed
 from ..table.service import Status
 
 __all__ = [
@@ -25,9 +25,13 @@ __all__ = [
     "ended_board_text",
     "ended_dm_text",
     "hand_text",
+    "joined_text",
     "lobby_closed_text",
     "lobby_text",
     "matches_lines",
+    "rematch_asked_text",
+    "rematch_call",
+    "rematch_open_text",
     "result_lines",
     "result_text",
     "rules_page",
@@ -52,6 +56,8 @@ shows it to you now, `/match status` who the game waits on, `/match log` what ha
 • Each turn has a time limit (`timer:` when you open a match; 24 hours by default). You are \
 reminded by DM before it runs out; then the game moves on for you, as things stand. Miss \
 3 turns in a row (`forfeit_after:` when you open a match) and you forfeit.
+• When a match is over, **Rematch** under its result opens the same match again, seats \
+rotated: it starts as soon as every player has confirmed with **Join**.
 • `/match leave` leaves a lobby; `/match cancel` cancels it (its creator, or a channel manager, \
 who can also end a running match).
 • New to a game? `/rules` explains it page by page (so does **How to play** in a lobby), and \
@@ -124,18 +130,28 @@ def status_text(status: Status) -> tuple[str, list[str]]:
 
 
 def lobby_text(lobby: Lobby, closed: frozenset[int] = frozenset()) -> tuple[str, list[str]]:
-    """The lobby's title and lines: players with their decks, open seats, the settings."""
+    """The lobby's title and lines: players with their decks (in a rematch, who has confirmed),
+    open seats, the settings."""
     row = lobby.row
     title = f"Match #{row.id} · {row.ruleset}"
-    lines = []
+    rematch = lobby.rematch_of is not None
+    lines = [f"**Rematch of match #{lobby.rematch_of}**, seats rotated.", ""] if rematch else []
+    waiting = row.status == "lobby"
     for p in lobby.players:
+        who = f"<@{p.user_id}>"
+        if not p.confirmed and waiting:
+            who = f"waiting for {who} to confirm"
         deck = lobby.deck_name(p)
+        state = ""
+        if rematch and (p.confirmed or not waiting):
+            state = " · confirmed" if p.confirmed else " · did not confirm"
         note = " · DMs closed, plays with /hand" if p.dms_closed or p.user_id in closed else ""
-        lines.append(f"{p.seat + 1}. <@{p.user_id}>{f' — {deck}' if deck else ''}{note}")
+        lines.append(f"{p.seat + 1}. {who}{f' — {deck}' if deck else ''}{state}{note}")
     invited = row.invited_id
     if invited is not None and any(p.user_id == invited for p in lobby.players):
         invited = None
-    for seat in range(len(lobby.players), lobby.max_seats):
+    last = len(lobby.players) if rematch else lobby.max_seats  # a rematch seats everyone at once
+    for seat in range(len(lobby.players), last):
         reserved = invited if seat == len(lobby.players) else None
         lines.append(f"{seat + 1}. {f'reserved for <@{reserved}>' if reserved else 'open seat'}")
     lines.append("")
@@ -145,7 +161,11 @@ def lobby_text(lobby: Lobby, closed: frozenset[int] = frozenset()) -> tuple[str,
         lines.append(lobby_closing(lobby))
         return title, lines
     state = {
-        "lobby": "Press **Join** to play; a player presses **Start** when everyone is in.",
+        "lobby": (
+            "Each player confirms with **Join**; the match starts as soon as all have."
+            if rematch
+            else "Press **Join** to play; a player presses **Start** when everyone is in."
+        ),
         "active": "Started: the board follows below.",
         "finished": "This match is over.",
         "cancelled": "This match was cancelled.",
@@ -154,6 +174,59 @@ def lobby_text(lobby: Lobby, closed: frozenset[int] = frozenset()) -> tuple[str,
     if row.status == "lobby" and lobby.expires_at is not None:
         lines.append(f"Expires {relative(lobby.expires_at)}.")
     return title, lines
+
+
+def joined_text(lobby: Lobby) -> str:
+    """The answer to ``/match join``: in the match; in a rematch, confirmed, and what follows."""
+    row = lobby.row
+    if lobby.rematch_of is None:
+        return f"You are in match #{row.id}."
+    if row.status == "active":
+        return f"You confirmed: match #{row.id} is on, the board follows."
+    return (
+        f"You confirmed the rematch, match #{row.id}: it starts as soon as "
+        f"{listed([p.user_id for p in lobby.unconfirmed])} confirm{_s(lobby.unconfirmed)}."
+    )
+
+
+def rematch_call(lobby: Lobby) -> str:
+    """The message above a new rematch's lobby, mentioning those who have to confirm."""
+    asker = next((p.name for p in lobby.players if p.user_id == lobby.row.creator_id), "")
+    waiting = listed([p.user_id for p in lobby.unconfirmed])
+    return (
+        f"{waiting} **{clean(asker)}** asks for a rematch of match #{lobby.rematch_of}: "
+        "press **Join** to confirm."
+    )
+
+
+def _lobby_link(lobby: Lobby) -> str:
+    row = lobby.row
+    if row.lobby_message_id is None:
+        return f"match #{row.id}, in this channel"
+    return f"[match #{row.id}]({jump_url(row.guild_id, row.channel_id, row.lobby_message_id)})"
+
+
+def rematch_asked_text(lobby: Lobby) -> str:
+    """The answer to the player who asked for a rematch."""
+    waiting = lobby.unconfirmed
+    return (
+        f"Rematch asked for: {_lobby_link(lobby)} starts as soon as "
+        f"{listed([p.user_id for p in waiting])} confirm{_s(waiting)} with **Join**."
+    )
+
+
+def rematch_open_text(lobby: Lobby, user_id: int) -> str:
+    """The answer to a Rematch pressed while that rematch is open: where it is, what next."""
+    head = f"The rematch of match #{lobby.rematch_of} is open already: {_lobby_link(lobby)}."
+    waiting = lobby.unconfirmed
+    if any(p.user_id == user_id for p in waiting):
+        return f"{head} Press **Join** there to confirm."
+    return f"{head} Waiting for {listed([p.user_id for p in waiting])} to confirm."
+
+
+def _s(players: Sequence[object]) -> str:
+    """A verb's ending after a list of players: ``confirms``, but ``a and b confirm``."""
+    return "s" if len(players) == 1 else ""
 
 
 def forfeit_rule(forfeit_after: int) -> str:
@@ -170,34 +243,52 @@ def _waited(lobby: Lobby) -> str:
 
 def lobby_closing(lobby: Lobby) -> str:
     """The lobby message's last line once it closed by itself."""
+    rematch = lobby.rematch_of is not None
     if lobby.closing == EXPIRED:
+        if rematch:
+            return f"This rematch expired: not everyone confirmed within {_waited(lobby)}."
         return f"This lobby expired: nobody started it within {_waited(lobby)}."
     if lobby.closing == CANCELLED:
-        return "This lobby was cancelled."
+        return f"This {'rematch' if rematch else 'lobby'} was cancelled."
+    if rematch:
+        return f"This rematch closed: **{clean(_name(lobby, lobby.closed_by))}** left."
     return "This lobby closed: its creator left."
+
+
+def _name(lobby: Lobby, user_id: int | None) -> str:
+    """A lobby player's name ("" for someone else)."""
+    return next((p.name for p in lobby.players if p.user_id == user_id), "")
 
 
 def lobby_closed_text(lobby: Lobby) -> str | None:
     """The channel message telling those a closed lobby leaves waiting why (None: nobody)."""
     row = lobby.row
-    # Who closed it knows why: the creator who left, whoever cancelled it.
-    knows = {LEFT: row.creator_id, CANCELLED: lobby.closed_by}.get(lobby.closing or "")
+    # Who closed it knows why: who left it, whoever cancelled it.
+    left_by = lobby.closed_by or row.creator_id
+    knows = {LEFT: left_by, CANCELLED: lobby.closed_by}.get(lobby.closing or "")
     told = [p for p in lobby.players if p.user_id != knows]
     if not told or lobby.closing not in (EXPIRED, LEFT, CANCELLED):
         return None
-    if lobby.closing == EXPIRED:
+    rematch = lobby.rematch_of is not None
+    if lobby.closing == EXPIRED and rematch:
+        why = f"not everyone confirmed the rematch within {_waited(lobby)}"
+    elif lobby.closing == EXPIRED:
         why = f"its lobby expired, as nobody pressed **Start** within {_waited(lobby)}"
     elif lobby.closing == CANCELLED:
-        by = next((p.name for p in lobby.players if p.user_id == lobby.closed_by), "")
+        by = _name(lobby, lobby.closed_by)
         why = f"**{clean(by)}** cancelled it" if by else "a channel manager cancelled it"
+    elif rematch:
+        why = f"**{clean(_name(lobby, left_by))}** left it"
     else:
-        creator = next((p.name for p in lobby.players if p.user_id == row.creator_id), "")
-        why = f"**{clean(creator) or 'its creator'}**, who opened it, left"
+        why = f"**{clean(_name(lobby, left_by)) or 'its creator'}**, who opened it, left"
     who = " ".join(f"<@{p.user_id}>" for p in told)
-    return (
-        f"{who} Match #{row.id} ({row.ruleset}) will not start: {why}. "
-        "Open a new one with `/match new`."
+    again = (
+        f"Press **Rematch** under match #{lobby.rematch_of}'s result to ask again, or open a "
+        "new one with `/match new`."
+        if rematch
+        else "Open a new one with `/match new`."
     )
+    return f"{who} Match #{row.id} ({row.ruleset}) will not start: {why}. {again}"
 
 
 def waiting_line(names: Sequence[str], waiting: Sequence[int], over: bool) -> str:
@@ -466,10 +557,11 @@ def _match_line(entry: Lobby | Status | tuple[int, str, int]) -> str:
         return f"**#{match_id}** {ruleset} in <#{channel_id}> · could not be restored"
     if isinstance(entry, Lobby):
         row = entry.row
-        parts = [
-            f"**#{row.id}** {row.ruleset} in <#{row.channel_id}>",
-            f"lobby, {len(entry.players)} of {entry.max_seats} seats taken",
-        ]
+        seats = f"lobby, {len(entry.players)} of {entry.max_seats} seats taken"
+        if entry.rematch_of is not None:
+            confirmed = len(entry.players) - len(entry.unconfirmed)
+            seats = f"rematch of #{entry.rematch_of}, {confirmed} of {len(entry.players)} confirmed"
+        parts = [f"**#{row.id}** {row.ruleset} in <#{row.channel_id}>", seats]
         if entry.expires_at is not None:
             parts.append(f"expires {relative(entry.expires_at)}")
         if row.lobby_message_id is not None:

@@ -29,6 +29,7 @@ __all__ = [
     "menu_view",
     "open_dm",
     "png",
+    "result_view",
     "rules_embed",
     "status_embed",
     "text_file",
@@ -115,18 +116,18 @@ def menu_view(menu: Menu) -> discord.ui.View:
 
 
 def lobby_view(lobby: Lobby) -> discord.ui.View:
-    """Join, Start, Cancel and the deck menu; no controls once the lobby is closed."""
+    """Join, Start, Cancel and the deck menu; no controls once the lobby is closed. A rematch
+    has neither Start (the last to confirm starts it) nor the deck menu (each keeps theirs)."""
     if lobby.row.status != "lobby":
         return discord.ui.View(timeout=None)
     mid = lobby.row.id
-    buttons = (
-        Button("Join", ControlId(mid, None, "join").encode(), "primary"),
-        Button("Start", ControlId(mid, None, "start").encode(), "success"),
-        Button("Cancel", ControlId(mid, None, "cancel").encode(), "danger"),
-        Button("How to play", page_control(lobby.row.ruleset, 0, "howto", mid).encode()),
-    )
-    rows: list[Any] = [buttons]
-    if lobby.decks:
+    rematch = lobby.rematch_of is not None
+    join = Button("Join", ControlId(mid, None, "join").encode(), "primary")
+    start = Button("Start", ControlId(mid, None, "start").encode(), "success")
+    cancel = Button("Cancel", ControlId(mid, None, "cancel").encode(), "danger")
+    howto = Button("How to play", page_control(lobby.row.ruleset, 0, "howto", mid).encode())
+    rows: list[Any] = [(join, cancel, howto) if rematch else (join, start, cancel, howto)]
+    if lobby.decks and not rematch:
         rows.append(
             Select(
                 ControlId(mid, None, "deck").encode(),
@@ -137,6 +138,12 @@ def lobby_view(lobby: Lobby) -> discord.ui.View:
             )
         )
     return menu_view(Menu("", tuple(rows)))
+
+
+def result_view(match_id: int) -> discord.ui.View:
+    """Under a match's result: Rematch, the same match again with the seats rotated."""
+    rematch = Button("Rematch", ControlId(match_id, None, "rematch").encode(), "primary")
+    return menu_view(Menu("", ((rematch,),)))
 
 
 def board_view(match_id: int) -> discord.ui.View:

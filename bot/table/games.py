@@ -12,13 +12,13 @@ someone else's move).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from rules.engine import TURN_STARTED, Action, DeckInfo, Resolution, Ruleset
 from rules.registry import RULESETS, get_ruleset
 
-__all__ = ["Games", "own_hand", "public_facts", "starts_turn", "turn_of"]
+__all__ = ["Games", "deck_played", "own_hand", "public_facts", "starts_turn", "turn_of"]
 
 
 class Games:
@@ -57,6 +57,14 @@ class Games:
         if name in self._timeouts:
             return self._timeouts[name]
         return self.get(name).timeout
+
+
+def deck_played(decks: Sequence[DeckInfo], chosen: str | None, seat: int) -> str | None:
+    """The starter deck a seat plays: the one its player chose, else the one its seat is given
+    (None in a ruleset without decks)."""
+    if chosen:
+        return chosen
+    return decks[seat % len(decks)].id if decks else None
 
 
 def starts_turn(resolution: Resolution) -> bool:

@@ -10,17 +10,25 @@ presenter edits its message and tells those who had joined (but the one who canc
 
 A new lobby takes its server's defaults (``GuildDefaults``) for what ``/match new`` was not told,
 and only a ruleset its server offers.
+
+A *rematch* is a lobby opened from a finished match by one of its players: in the same channel,
+with the same players and settings (ruleset, turn limit, forfeit-after, each player's deck), the
+seats rotated (each player moves up one, seat 0 goes last: two players swap). Its players are
+seated at once and each confirms with Join (who asked for it, by asking); nobody else may join,
+nobody chooses a deck, and the last to confirm starts the match. Any of its players may cancel
+or leave it, which closes it; otherwise it is a lobby like any other (it expires alike).
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from rules.engine import DeckInfo
 
 from .errors import UserError
-from .games import Games
+from .games import Games, deck_played
 from .guilds import (
     DEFAULT_TURN_LIMIT,
     GuildDefaults,
@@ -31,16 +39,26 @@ from .live import LiveMatch
 from .service import Locks, MatchService, Status
 from .storage import ChannelBusy, MatchRow, PlayerRow, Storage
 
-__all__ = ["CANCELLED", "DEFAULT_TURN_LIMIT", "EXPIRED", "LEFT", "Lobby", "LobbyService"]
+__all__ = [
+    "CANCELLED",
+    "DEFAULT_TURN_LIMIT",
+    "EXPIRED",
+    "LEFT",
+    "Lobby",
+    "LobbyService",
+    "RematchOpen",
+    "listed",
+    "rematch_seats",
+]
 
 log = logging.getLogger(__name__)
 
 EXPIRED = "expired"
 """Why a lobby closed: nobody started it in time."""
 LEFT = "left"
-"""Why a lobby closed: its creator left it."""
+"""Why a lobby closed: its creator (or, in a rematch, any of its players) left it."""
 CANCELLED = "cancelled"
-"""Why a lobby closed: its creator (or a channel manager) cancelled it."""
+"""Why a lobby closed: its creator, a rematch's player or a channel manager cancelled it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,17 +74,66 @@ class Lobby:
     """Why the lobby just closed (``EXPIRED``, ``LEFT`` or ``CANCELLED``), for the texts that
     say so."""
     closed_by: int | None = None
-    """Who cancelled it (``CANCELLED``): not told, as they know."""
+    """Who cancelled it (``CANCELLED``) or left it (``LEFT``): not told, as they know."""
+
+    @property
+    def rematch_of(self) -> int | None:
+        """The match this lobby repeats, if it is a rematch."""
+        return self.row.rematch_of
+
+    @property
+    def unconfirmed(self) -> tuple[PlayerRow, ...]:
+        """A rematch's players who have not confirmed yet (nobody, in any other lobby)."""
+        return tuple(p for p in self.players if not p.confirmed)
 
     @property
     def ready(self) -> bool:
-        return self.min_seats <= len(self.players) <= self.max_seats
+        seated = self.min_seats <= len(self.players) <= self.max_seats
+        return seated and not self.unconfirmed
 
     def deck_name(self, player: PlayerRow) -> str:
-        if not self.decks:
+        chosen = deck_played(self.decks, player.deck, player.seat)
+        if chosen is None:
             return ""
-        chosen = player.deck or self.decks[player.seat % len(self.decks)].id
         return next((d.name for d in self.decks if d.id == chosen), chosen)
+
+
+class RematchOpen(UserError):
+    """A match's rematch is open already: ``lobby`` is it (the answer points to it)."""
+
+    def __init__(self, lobby: Lobby) -> None:
+        super().__init__(
+            f"The rematch of match #{lobby.rematch_of} is open already: match #{lobby.row.id}."
+        )
+        self.lobby = lobby
+
+
+def listed(user_ids: Sequence[int]) -> str:
+    """Users as mentions in a sentence: ``<@1>, <@2> and <@3>``."""
+    names = [f"<@{u}>" for u in user_ids]
+    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+
+
+def rematch_seats(
+    players: Sequence[PlayerRow], decks: Sequence[DeckInfo], asker: int
+) -> list[PlayerRow]:
+    """A rematch's players, in its seats: each moves up one and seat 0 goes last (two swap),
+    each with the deck they played (named, as the seat's default deck changes with the seat),
+    and only ``asker`` confirmed. DMs are tried afresh: should they be closed, the presenter
+    finds out when it sends the hand, and says so in the channel."""
+    count = len(players)
+    order = [players[(seat + 1) % count] for seat in range(count)]
+    return [
+        replace(
+            p,
+            seat=seat,
+            deck=deck_played(decks, p.deck, p.seat),
+            dms_closed=False,
+            hand_message_id=None,
+            confirmed=p.user_id == asker,
+        )
+        for seat, p in enumerate(order)
+    ]
 
 
 class LobbyService:
@@ -149,16 +216,53 @@ class LobbyService:
                 created_at=self.matches.now(),
             )
         except ChannelBusy:
-            other = await self.storage.open_match_in(channel_id)
-            which = f" (#{other.id})" if other else ""
-            raise UserError(
-                f"This channel already has a match{which}. Finish or cancel it first, "
-                "or start yours in another channel or a thread."
-            ) from None
+            raise _busy(await self.storage.open_match_in(channel_id)) from None
         _, most = self.games.seats(ruleset)
         await self.storage.add_player(match_id, user_id=user_id, name=name, deck=deck, seats=most)
         log.info("match %d: lobby opened in channel %d (%s)", match_id, channel_id, ruleset)
         lobby = await self.get(match_id)
+        self._arm(lobby)
+        return lobby
+
+    async def rematch(self, match_id: int, user_id: int) -> Lobby:
+        """Open the rematch of a finished match, asked for by one of its players (confirmed by
+        asking); ``RematchOpen`` if it is open already."""
+        old = await self.storage.match(match_id)
+        if old is None:
+            raise UserError("That match does not exist.")
+        players = await self.storage.players(match_id)
+        if not any(p.user_id == user_id for p in players):
+            raise UserError(f"Only the players of match #{match_id} can ask for a rematch.")
+        if old.status != "finished":
+            state = "is not over yet" if old.status == "active" else "ended without a result"
+            raise UserError(f"Match #{match_id} {state}: there is nothing to play again.")
+        if old.ruleset not in self.guilds.of(old.guild_id).offered:
+            raise UserError(f"{old.ruleset} is no longer offered in this server.")
+        seated = rematch_seats(players, self.games.decks(old.ruleset), user_id)
+        try:
+            rematch_id = await self.storage.create_lobby(
+                guild_id=old.guild_id,
+                channel_id=old.channel_id,
+                ruleset=old.ruleset,
+                creator_id=user_id,
+                invited_id=None,
+                turn_limit=old.turn_limit,
+                forfeit_after=old.forfeit_after,
+                created_at=self.matches.now(),
+                rematch_of=match_id,
+                seated=seated,
+            )
+        except ChannelBusy:
+            other = await self.storage.open_match_in(old.channel_id)
+            if other is not None and other.rematch_of == match_id:
+                if other.status == "lobby":
+                    raise RematchOpen(await self._lobby(other)) from None
+                raise UserError(
+                    f"The rematch of match #{match_id} is being played here: match #{other.id}."
+                ) from None
+            raise _busy(other) from None
+        log.info("match %d: rematch of match %d opened", rematch_id, match_id)
+        lobby = await self.get(rematch_id)
         self._arm(lobby)
         return lobby
 
@@ -217,6 +321,8 @@ class LobbyService:
     async def join(self, match_id: int, user_id: int, name: str, deck: str | None = None) -> Lobby:
         async with self.locks(match_id):
             lobby = await self._open_lobby(match_id)
+            if lobby.rematch_of is not None:
+                return await self._confirm(lobby, user_id, deck)
             self._check_deck(lobby.row.ruleset, deck)
             mine = next((p for p in lobby.players if p.user_id == user_id), None)
             if mine is not None:
@@ -235,9 +341,36 @@ class LobbyService:
             log.info("match %d: a player joined at seat %d", match_id, seat)
             return await self.get(match_id)
 
+    async def _confirm(self, lobby: Lobby, user_id: int, deck: str | None) -> Lobby:
+        """A rematch's player confirms (under the lobby's lock); the last to confirm starts the
+        match, in the seats the rematch gave, whatever order they confirmed in."""
+        match_id = lobby.row.id
+        mine = next((p for p in lobby.players if p.user_id == user_id), None)
+        if mine is None:
+            raise UserError(
+                f"This rematch is for {listed([p.user_id for p in lobby.players])}, "
+                f"the players of match #{lobby.rematch_of}."
+            )
+        if deck is not None and deck != mine.deck:
+            raise _same_decks(lobby)
+        if mine.confirmed and lobby.unconfirmed:
+            waiting = listed([p.user_id for p in lobby.unconfirmed])
+            raise UserError(f"You are in this rematch already; waiting for {waiting} to confirm.")
+        if not mine.confirmed:
+            await self.storage.set_player(match_id, mine.seat, confirmed=True)
+            log.info("match %d: seat %d confirmed the rematch", match_id, mine.seat)
+            lobby = await self.get(match_id)
+        if lobby.ready:  # also again, should the start have failed (its error says why)
+            await self.matches.begin(lobby.row, lobby.players)
+            self._disarm(match_id)
+            lobby = await self.get(match_id)
+        return lobby
+
     async def choose_deck(self, match_id: int, user_id: int, deck: str) -> Lobby:
         async with self.locks(match_id):
             lobby = await self._open_lobby(match_id)
+            if lobby.rematch_of is not None:
+                raise _same_decks(lobby)
             self._check_deck(lobby.row.ruleset, deck)
             mine = next((p for p in lobby.players if p.user_id == user_id), None)
             if mine is None:
@@ -250,23 +383,29 @@ class LobbyService:
             lobby = await self._open_lobby(match_id)
             if not any(p.user_id == user_id for p in lobby.players):
                 raise UserError("You are not in this match.")
-            if user_id != lobby.row.creator_id:
+            if user_id != lobby.row.creator_id and lobby.rematch_of is None:
                 await self.storage.remove_player(match_id, user_id)
                 return await self.get(match_id)
             await self.storage.close_lobby(match_id)
             self._disarm(match_id)
-            closed = replace(await self.get(match_id), closing=LEFT)
-        log.info("match %d: lobby closed, its creator left", match_id)
+            closed = replace(await self.get(match_id), closing=LEFT, closed_by=user_id)
+        log.info(
+            "match %d: lobby closed, %s left",
+            match_id,
+            "a player" if lobby.rematch_of else "its creator",
+        )
         self.matches.presenter.lobby_closed(closed)
         return closed
 
     async def cancel(self, match_id: int, user_id: int, *, may_manage: bool) -> Lobby:
-        """Cancel a lobby (its creator, or someone who may manage the channel), and have those
-        who joined told; or end an active match without a result (only the latter)."""
+        """Cancel a lobby (its creator, a rematch's player, or someone who may manage the
+        channel), and have those who joined told; or end an active match without a result (only
+        the latter)."""
         lobby = await self.get(match_id)
         if lobby.row.status == "lobby":
-            if user_id != lobby.row.creator_id and not may_manage:
-                raise UserError("Only the match's creator (or a channel manager) can cancel it.")
+            if not may_manage and not _may_cancel(lobby, user_id):
+                who = "its players" if lobby.rematch_of is not None else "the match's creator"
+                raise UserError(f"Only {who} (or a channel manager) can cancel it.")
             async with self.locks(match_id):
                 if not await self.storage.close_lobby(match_id):
                     raise UserError(f"Match #{match_id} is no longer in its lobby.")
@@ -291,6 +430,12 @@ class LobbyService:
             lobby = await self._open_lobby(match_id)
             if not any(p.user_id == user_id for p in lobby.players):
                 raise UserError("Only a player in this match can start it.")
+            if lobby.rematch_of is not None:
+                waiting = listed([p.user_id for p in lobby.unconfirmed])
+                raise UserError(
+                    "A rematch starts by itself once every player has confirmed with Join: "
+                    f"waiting for {waiting}."
+                )
             if not lobby.ready:
                 raise UserError(
                     f"Waiting for players: {len(lobby.players)} of {lobby.min_seats} have joined."
@@ -298,3 +443,25 @@ class LobbyService:
             live = await self.matches.begin(lobby.row, lobby.players)
             self._disarm(match_id)
             return live
+
+
+def _may_cancel(lobby: Lobby, user_id: int) -> bool:
+    """Its creator may cancel a lobby; any of its players a rematch."""
+    if lobby.rematch_of is not None:
+        return any(p.user_id == user_id for p in lobby.players)
+    return user_id == lobby.row.creator_id
+
+
+def _busy(other: MatchRow | None) -> UserError:
+    which = f" (#{other.id})" if other else ""
+    return UserError(
+        f"This channel already has a match{which}. Finish or cancel it first, "
+        "or start yours in another channel or a thread."
+    )
+
+
+def _same_decks(lobby: Lobby) -> UserError:
+    return UserError(
+        f"A rematch keeps each player's deck from match #{lobby.rematch_of}. "
+        "To choose another, cancel it and open a new match with /match new."
+    )

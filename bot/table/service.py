@@ -32,7 +32,7 @@ from rules.engine import (
 
 from .clock import clocks_after, forfeits, next_ring, ringing
 from .errors import Apology, Outdated, UserError
-from .games import Games, public_facts, turn_of
+from .games import Games, deck_played, public_facts, turn_of
 from .live import Committed, Ended, Hand, LiveMatch, Player, Reminder
 from .scheduler import Scheduler
 from .seats import give_up_action
@@ -250,7 +250,7 @@ class MatchService:
         setup: dict[str, Any] = {"seats": len(players)}
         decks = self.games.decks(row.ruleset)
         if decks:
-            setup["decks"] = [p.deck or decks[p.seat % len(decks)].id for p in players]
+            setup["decks"] = [deck_played(decks, p.deck, p.seat) for p in players]
         seed = self.new_seed()
         try:
             match = Match.new(ruleset, seed, setup, views=SPECTATOR)

@@ -21,7 +21,7 @@ import sqlite3
 import time
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -129,6 +129,14 @@ MIGRATIONS: tuple[str, ...] = (
         updated_at REAL NOT NULL
     );
     """,
+    # 5: rematches. A rematch's lobby names the match it repeats (``rematch_of``; NULL for a
+    # lobby opened with /match new) and seats all its players at once, in their new order; each
+    # confirms by joining (who asked for it, by asking). ``confirmed`` is 1 for everyone else:
+    # those of ordinary lobbies are in by joining, and so are those stored before.
+    """
+    ALTER TABLE matches ADD COLUMN rematch_of INTEGER REFERENCES matches (id);
+    ALTER TABLE players ADD COLUMN confirmed INTEGER NOT NULL DEFAULT 1;
+    """,
 )
 """Schema migrations in order; ``PRAGMA user_version`` is how many have been applied."""
 
@@ -170,6 +178,8 @@ class MatchRow:
     created_at: float
     forfeit_after: int
     """Missed turns in a row after which a seat forfeits; 0: never."""
+    rematch_of: int | None = None
+    """The match this one repeats, if it was opened by a Rematch."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +192,8 @@ class PlayerRow:
     dm_channel_id: int | None
     dms_closed: bool
     hand_message_id: int | None
+    confirmed: bool = True
+    """False for a rematch's player until they confirm (by joining)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,9 +227,11 @@ class GuildRow:
 _MATCH_COLUMNS = (
     "id, guild_id, channel_id, ruleset, ruleset_version, status, creator_id, invited_id, "
     "turn_limit, seed, setup, result, state_hash, lobby_message_id, board_message_id, presented, "
-    "clocks, created_at, forfeit_after"
+    "clocks, created_at, forfeit_after, rematch_of"
 )
-_PLAYER_COLUMNS = "match_id, seat, user_id, name, deck, dm_channel_id, dms_closed, hand_message_id"
+_PLAYER_COLUMNS = (
+    "match_id, seat, user_id, name, deck, dm_channel_id, dms_closed, hand_message_id, confirmed"
+)
 
 
 def _match(row: Sequence[Any]) -> MatchRow:
@@ -233,7 +247,17 @@ def _match(row: Sequence[Any]) -> MatchRow:
 def _player(row: Sequence[Any]) -> PlayerRow:
     values = list(row)
     values[6] = bool(values[6])
+    values[8] = bool(values[8])
     return PlayerRow(*values)
+
+
+async def _insert_player(db: aiosqlite.Connection, p: PlayerRow) -> None:
+    """Seat a player (inside a transaction); a hand message is never carried over."""
+    await db.execute_fetchall(
+        "INSERT INTO players (match_id, seat, user_id, name, deck, dm_channel_id, dms_closed, "
+        "confirmed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (p.match_id, p.seat, p.user_id, p.name, p.deck, p.dm_channel_id, p.dms_closed, p.confirmed),
+    )
 
 
 def _clocks(clocks: Mapping[int, Clock]) -> str:
@@ -336,31 +360,40 @@ class Storage:
         turn_limit: int,
         forfeit_after: int = 3,
         created_at: float | None = None,
+        rematch_of: int | None = None,
+        seated: Sequence[PlayerRow] = (),
     ) -> int:
-        """A new lobby; ``created_at`` on the caller's clock (a lobby expires from it)."""
+        """A new lobby; ``created_at`` on the caller's clock (a lobby expires from it). A
+        rematch's lobby (``rematch_of``) has its players ``seated`` in the same transaction, so
+        it is never seen without them: each row's seat, user, name, deck, DM channel and
+        whether confirmed (its match id is the new lobby's, whatever the row says)."""
         now = time.time() if created_at is None else created_at
         try:
-            await self._after_transactions()
-            row = await self._db.execute_insert(
-                "INSERT INTO matches (guild_id, channel_id, ruleset, status, creator_id, "
-                "invited_id, turn_limit, forfeit_after, created_at, updated_at) "
-                "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
-                (
-                    guild_id,
-                    channel_id,
-                    ruleset,
-                    creator_id,
-                    invited_id,
-                    turn_limit,
-                    forfeit_after,
-                    now,
-                    now,
-                ),
-            )
+            async with self._tx() as db:
+                row = await db.execute_insert(
+                    "INSERT INTO matches (guild_id, channel_id, ruleset, status, creator_id, "
+                    "invited_id, turn_limit, forfeit_after, rematch_of, created_at, updated_at) "
+                    "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        guild_id,
+                        channel_id,
+                        ruleset,
+                        creator_id,
+                        invited_id,
+                        turn_limit,
+                        forfeit_after,
+                        rematch_of,
+                        now,
+                        now,
+                    ),
+                )
+                assert row is not None
+                match_id = int(row[0])
+                for p in seated:
+                    await _insert_player(db, replace(p, match_id=match_id))
         except sqlite3.IntegrityError as exc:
             raise ChannelBusy(channel_id) from exc
-        assert row is not None
-        return int(row[0])
+        return match_id
 
     async def match(self, match_id: int) -> MatchRow | None:
         row = await self._one(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
@@ -516,11 +549,7 @@ class Storage:
             ]
             await db.execute_fetchall("DELETE FROM players WHERE match_id = ?", (match_id,))
             for seat, p in enumerate(r for r in rows if r.user_id != user_id):
-                await db.execute_fetchall(
-                    "INSERT INTO players (match_id, seat, user_id, name, deck, dm_channel_id, "
-                    "dms_closed) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (match_id, seat, p.user_id, p.name, p.deck, p.dm_channel_id, p.dms_closed),
-                )
+                await _insert_player(db, replace(p, seat=seat))
 
     async def set_player(self, match_id: int, seat: int, **fields: Any) -> None:
         await self._set_player("seat", match_id, seat, fields)
@@ -531,7 +560,7 @@ class Storage:
     async def _set_player(
         self, key: str, match_id: int, which: int, fields: dict[str, Any]
     ) -> None:
-        allowed = {"deck", "dm_channel_id", "dms_closed", "hand_message_id", "name"}
+        allowed = {"confirmed", "deck", "dm_channel_id", "dms_closed", "hand_message_id", "name"}
         if not fields or set(fields) - allowed:
             raise ValueError(f"cannot set {sorted(set(fields) - allowed)} on a player")
         assignments = ", ".join(f"{name} = ?" for name in fields)

@@ -1,5 +1,5 @@
 """Storage: migrations versioned in code, WAL, one open match per channel, an interaction
-applied once, seats kept in order, and what is resumed at start-up."""
+applied once, seats kept in order, what is resumed at start-up, and a rematch's lobby."""
 
 from __future__ import annotations
 
@@ -8,7 +8,15 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.table.storage import MIGRATIONS, AlreadyApplied, ChannelBusy, Clock, GuildRow, Storage
+from bot.table.storage import (
+    MIGRATIONS,
+    AlreadyApplied,
+    ChannelBusy,
+    Clock,
+    GuildRow,
+    PlayerRow,
+    Storage,
+)
 
 
 async def lobby(storage: Storage, channel: int = 10) -> int:
@@ -169,7 +177,7 @@ async def test_migration_4_adds_servers_defaults_and_keeps_matches(tmp_path: Pat
         await db.commit()
     storage = await Storage.open(path)
     try:
-        assert await storage.schema_version() == 4
+        assert await storage.schema_version() == len(MIGRATIONS)
         assert await storage.guild_rows() == []  # every server starts with the bot's defaults
         (row,) = await storage.open_matches_in_guild(1)
         assert (row.channel_id, row.forfeit_after) == (10, 5)
@@ -180,5 +188,58 @@ async def test_migration_4_adds_servers_defaults_and_keeps_matches(tmp_path: Pat
             GuildRow(1, forfeit_after=0),
             GuildRow(2, step_delay=2.5),
         ]
+    finally:
+        await storage.close()
+
+
+async def test_migration_5_confirms_everyone_seated_before_and_seats_a_rematch_at_once(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "parlor.db"
+    async with aiosqlite.connect(path) as db:  # a database as the fourth build left it
+        script = " ".join(MIGRATIONS[:4])
+        await db.executescript(f"BEGIN; {script} PRAGMA user_version = 4; COMMIT;")
+        await db.execute(
+            "INSERT INTO matches (guild_id, channel_id, ruleset, status, creator_id, turn_limit, "
+            "created_at, updated_at) VALUES (1, 10, 'lanes', 'finished', 7, 60, 0, 0)"
+        )
+        await db.execute(
+            "INSERT INTO players (match_id, seat, user_id, name, deck, dm_channel_id) "
+            "VALUES (1, 0, 7, 'a', 'roots', 70), (1, 1, 8, 'b', NULL, 80)"
+        )
+        await db.commit()
+    storage = await Storage.open(path)
+    try:
+        old = await storage.match(1)
+        assert old is not None and old.rematch_of is None
+        players = await storage.players(1)
+        assert [(p.user_id, p.confirmed) for p in players] == [(7, True), (8, True)]
+
+        seated = [
+            PlayerRow(1, 0, 8, "b", "tides", 80, False, None, confirmed=False),
+            PlayerRow(1, 1, 7, "a", "roots", 70, False, None, confirmed=True),
+        ]
+        common = {"guild_id": 1, "ruleset": "lanes", "creator_id": 7, "invited_id": None}
+        rematch = await storage.create_lobby(
+            channel_id=10, turn_limit=60, rematch_of=1, seated=seated, **common
+        )
+        row = await storage.match(rematch)
+        assert row is not None and (row.rematch_of, row.status) == (1, "lobby")
+        assert [
+            (p.match_id, p.seat, p.user_id, p.deck, p.confirmed)
+            for p in await storage.players(rematch)
+        ] == [
+            (rematch, 0, 8, "tides", False),
+            (rematch, 1, 7, "roots", True),
+        ]
+        await storage.set_player_by_user(rematch, 8, confirmed=True)
+        assert all(p.confirmed for p in await storage.players(rematch))
+
+        with pytest.raises(ChannelBusy):  # the channel is taken: nobody is seated anywhere
+            await storage.create_lobby(
+                channel_id=10, turn_limit=60, rematch_of=1, seated=seated, **common
+            )
+        count = await storage._all("SELECT COUNT(*) FROM players")
+        assert count[0][0] == 4
     finally:
         await storage.close()
