@@ -240,6 +240,17 @@ class RulesetBase(Generic[S, V]):
         """The ruleset's own setup fields, checked and made explicit."""
         return {}
 
+    def first_field(self, setup: Mapping[str, Any], seats: int) -> dict[str, Any]:
+        """A ruleset's setup field ``"first"``, for ``normalize_extra``: the seat that goes
+        first instead of the coin's (a rematch), as ``{"first": seat}``; ``{}`` when not given,
+        so an explicit setup without it stays as it was."""
+        first = setup.get("first")
+        if first is None:
+            return {}
+        if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < seats:
+            raise ValueError(f"setup: first: a seat from 0 to {seats - 1}, not {first!r}")
+        return {"first": first}
+
     def random_setup(self, rng: Rng) -> dict[str, Any]:
         if self.deck_rule is None:
             return {}

@@ -46,11 +46,19 @@ def begin(state: LanesState, log: StepLog) -> None:
         state.rng.shuffle(player.deck)
     # LANES-1.2: maximum energy starts at 0 (Player's default).
     # The coin flip of LANES-5.2 for turn 1 is made now, so that game-start abilities already
-    # have an order (docs/rulings.md).
-    state.first = state.rng.coin()
+    # have an order (docs/rulings.md). A setup may name the first seat (a rematch): the coin is
+    # flipped all the same, so the rest of the match draws the same numbers.
+    coin = state.rng.coin()
+    state.first = coin if state.named_first is None else state.named_first
     if not log.quiet:
-        log.event("first_player", None, seat=state.first, reason="coin")
-        log.step(f"Decks shuffled. The coin says {SEAT[state.first]} reveals first on turn 1.")
+        named = state.named_first is not None
+        log.event("first_player", None, seat=state.first, reason="setup" if named else "coin")
+        first = SEAT[state.first]
+        log.step(
+            f"Decks shuffled. {first} reveals first on turn 1 (a rematch: the other seat first)."
+            if named
+            else f"Decks shuffled. The coin says {first} reveals first on turn 1."
+        )
     _run_timed(state, "game_start", log)  # LANES-1.3
     for seat in state.order():  # LANES-1.4
         for _ in range(OPENING_HAND):

@@ -24,7 +24,7 @@ class LanesRuleset(RulesetBase[LanesState, LanesView]):
     name = "lanes"
     rules_version = VERSION
     deck_rule = loading.DECK_RULE
-    setup_fields = frozenset({"locations"})
+    setup_fields = frozenset({"first", "locations"})
     timeout = actions.TIMEOUT
     kinds = actions.KINDS
 
@@ -42,7 +42,9 @@ class LanesRuleset(RulesetBase[LanesState, LanesView]):
     # -- setup --------------------------------------------------------------------------------
 
     def normalize_extra(self, setup: Mapping[str, Any], seats: int) -> dict[str, Any]:
-        """``"locations"``: three different location ids, or ``None`` (dealt at random)."""
+        """``"locations"``: three different location ids, or ``None`` (dealt at random);
+        ``"first"``: the seat that reveals first on turn 1 instead of the coin's (LANES-5.2,
+        ``docs/rulings.md``), left out when not given."""
         locations = setup.get("locations")
         if locations is not None:
             if len(locations) != 3 or len(set(locations)) != 3:
@@ -51,12 +53,13 @@ class LanesRuleset(RulesetBase[LanesState, LanesView]):
                 if loc_id not in self.pool.locations:
                     raise ValueError(f"setup: locations: no location {loc_id!r}")
             locations = list(locations)
-        return {"locations": locations}
+        return {"locations": locations, **self.first_field(setup, seats)}
 
     # -- the match ----------------------------------------------------------------------------
 
     def create(self, seed: int, setup: Mapping[str, Any]) -> LanesState:
         state = LanesState(self.pool, Rng(seed), 2)
+        state.named_first = setup.get("first")
         for seat, deck in enumerate(setup["decks"]):
             player = state.players[seat]
             player.deck = [state.new_card(self.pool.cards[c], seat) for c in deck]

@@ -172,13 +172,14 @@ class Staged(NamedTuple):
 
 class LanesState:
     # The card pool, and what the setup says of it: not what the match has done.
-    __canonical_skip__ = frozenset({"hidden_timings", "pool", "timings"})
+    __canonical_skip__ = frozenset({"hidden_timings", "named_first", "pool", "timings"})
     __slots__ = (
         "cards",
         "first",
         "hidden_timings",
         "last_turn_doubled",
         "locations",
+        "named_first",
         "next_placed",
         "next_uid",
         "players",
@@ -198,6 +199,7 @@ class LanesState:
         self.seats = seats
         self.turn = 0
         self.first = 0  # who reveals first this turn (LANES-5.2)
+        self.named_first: int | None = None  # the setup's first seat for turn 1, if it names one
         self.stakes = 1
         self.last_turn_doubled = False
         self.players = [Player(s) for s in range(seats)]

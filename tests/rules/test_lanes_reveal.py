@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-from rules.engine import Action
+from typing import Any
 
-from .lanes_helpers import Scenario, prepare
+import pytest
+
+from rules.engine import Action, Match, replay
+from rules.lanes import ruleset
+from rules.registry import get_ruleset
+
+from .lanes_helpers import LanesMatch, Scenario, prepare
 
 
 def _first_player_event(s: Scenario) -> tuple[int, str]:
@@ -58,6 +64,52 @@ def test_lanes_5_2_at_turn_1_it_is_always_the_coin() -> None:
     events = [e for step in s.match.opening.steps for e in step.events if e.kind == "first_player"]
     assert [e.data["reason"] for e in events] == ["coin"]
     assert s.state.first == events[0].data["seat"]
+
+
+def _opening(seed: int, **setup: Any) -> LanesMatch:
+    return Match.new(ruleset(), seed, {"decks": ["embers", "roots"], **setup})
+
+
+def test_lanes_5_2_a_setup_may_name_the_first_player_of_turn_1() -> None:
+    """LANES-5.2, docs/rulings.md: a setup's ``first`` seat reveals first on turn 1 instead of
+    the coin's (a rematch); the coin is still flipped, so naming the coin's own seat changes
+    nothing, and the record replays."""
+    for seed in range(6):
+        coin = _opening(seed).state.first
+        for first in (0, 1):
+            match = _opening(seed, first=first)
+            assert match.view(None).first == first
+            assert match.setup["first"] == first
+            (event,) = [
+                e for s in match.opening.steps for e in s.events if e.kind == "first_player"
+            ]
+            assert (event.data["seat"], event.data["reason"]) == (first, "setup")
+            assert (
+                f"{{seat{first}}} reveals first on turn 1 (a rematch"
+                in match.opening.steps[0].caption
+            )
+            if first == coin:
+                assert match.state_hash() == _opening(seed).state_hash()
+            assert replay(match.record(), get_ruleset).state_hash() == match.state_hash()
+
+
+def test_lanes_5_2_without_a_first_seat_the_coin_decides_and_the_setup_says_nothing() -> None:
+    """LANES-5.2: no ``first`` (or ``None``): the coin, as always; the explicit setup (what a
+    record keeps) gains no ``first``."""
+    firsts = {seed: _opening(seed).view(None).first for seed in range(10)}
+    assert set(firsts.values()) == {0, 1}
+    for seed, first in firsts.items():
+        match = _opening(seed, first=None)
+        assert "first" not in match.setup
+        assert match.view(None).first == first
+        assert match.opening.steps[0].caption.startswith("Decks shuffled. The coin says")
+
+
+@pytest.mark.parametrize("bad", [2, -1, True, False, "0", 0.0, [0]])
+def test_lanes_5_2_a_first_seat_that_is_not_a_seat_is_refused(bad: object) -> None:
+    """LANES-5.2: ``first`` is a seat, 0 or 1 (``True`` is not seat 1)."""
+    with pytest.raises(ValueError, match=r"setup: first: a seat from 0 to 1, not "):
+        ruleset().normalize_setup({"first": bad})
 
 
 def test_lanes_5_2_your_cards_are_revealed_last_overrides_everything() -> None:
