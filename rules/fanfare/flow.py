@@ -31,15 +31,23 @@ EVOLVE_FROM = (5, 4)
 
 
 def begin(state: FanfareState, log: StepLog) -> None:
-    """FANFARE-1.2: the coin flip, shuffled decks, three cards each; then the mulligan."""
-    state.first = state.rng.coin()
+    """FANFARE-1.2: the coin flip (or the setup's first seat), shuffled decks, three cards each;
+    then the mulligan."""
+    # The coin is flipped even when the setup names the first seat (a rematch), so the rest of
+    # the match draws the same numbers.
+    coin = state.rng.coin()
+    named = state.named_first is not None
+    state.first = coin if state.named_first is None else state.named_first
     state.turn_player = state.first
     for player in state.players:
         state.rng.shuffle(player.deck)
     state.players[state.first].ep = EP[0]  # FANFARE-1.4
     state.players[state.second].ep = EP[1]
-    log.event("first_player", None, seat=state.first)
-    log.step(f"The coin says {SEAT[state.first]} goes first.")
+    log.event("first_player", None, seat=state.first, reason="setup" if named else "coin")
+    if named:
+        log.step(f"{SEAT[state.first]} goes first (a rematch: the other seat first).")
+    else:
+        log.step(f"The coin says {SEAT[state.first]} goes first.")
     for seat in state.order():
         player = state.players[seat]
         for _ in range(OPENING_HAND):  # nothing acts on these draws

@@ -27,6 +27,7 @@ class FanfareRuleset(RulesetBase[FanfareState, FanfareView]):
     name = "fanfare"
     rules_version = VERSION
     deck_rule: ClassVar[DeckRule | None] = loading.DECK_RULE
+    setup_fields = frozenset({"first"})
     timeout = actions.TIMEOUT
     kinds: ClassVar[Mapping[str, Kind]] = actions.KINDS
 
@@ -35,8 +36,14 @@ class FanfareRuleset(RulesetBase[FanfareState, FanfareView]):
     def __init__(self, pool: CardPool) -> None:
         super().__init__(pool)
 
+    def normalize_extra(self, setup: Mapping[str, Any], seats: int) -> dict[str, Any]:
+        """``"first"``: the seat that goes first instead of the coin's (FANFARE-1.2,
+        ``docs/rulings.md``), left out when not given."""
+        return self.first_field(setup, seats)
+
     def create(self, seed: int, setup: Mapping[str, Any]) -> FanfareState:
         state = FanfareState(self.pool, Rng(seed))
+        state.named_first = setup.get("first")
         for seat, deck in enumerate(setup["decks"]):
             player = state.players[seat]
             player.deck = [state.new_card(self.pool.cards[c], seat) for c in deck]

@@ -178,11 +178,13 @@ class Player:
 
 class FanfareState:
     # The pool is the same in every match of a ruleset; its digest is in the ruleset's version.
-    __canonical_skip__ = ("pool",)
+    # The setup's first seat is the setup's, and ``first`` holds what it decided.
+    __canonical_skip__ = ("named_first", "pool")
     __slots__ = (
         "cards",
         "first",
         "mulligan",
+        "named_first",
         "next_uid",
         "phase",
         "players",
@@ -200,6 +202,7 @@ class FanfareState:
         self.phase = "mulligan"  # then "main"; a result ends the match
         self.turn = 0  # turns started in the match, both players together
         self.first = 0
+        self.named_first: int | None = None  # the seat the setup names as first, if any
         self.turn_player = 0
         self.players = [Player(0), Player(1)]
         # Both choose in secret which cards to return; the clock returns none (FANFARE-1.2).

@@ -6,15 +6,16 @@ from typing import Any
 
 import pytest
 
-from rules.engine import Action, ArgValue, IllegalAction, Match
+from rules.engine import Action, ArgValue, IllegalAction, Match, replay
 from rules.fanfare import TIMEOUT
 from rules.fanfare.state import FanfareState
+from rules.registry import get_ruleset
 
 from .helpers import prepare_game, ruleset
 
 
-def _new(seed: int, decks: list[str] | None = None) -> Match[FanfareState, Any]:
-    return Match.new(ruleset(), seed, {"decks": decks or ["clockwork", "gravebloom"]})
+def _new(seed: int, decks: list[str] | None = None, **setup: Any) -> Match[FanfareState, Any]:
+    return Match.new(ruleset(), seed, {"decks": decks or ["clockwork", "gravebloom"], **setup})
 
 
 # -- FANFARE-1.1 decks -------------------------------------------------------------------------
@@ -48,6 +49,52 @@ def test_1_2_a_seeded_coin_flip_picks_the_first_player() -> None:
     firsts = {seed: _new(seed).state.first for seed in range(40)}
     assert set(firsts.values()) == {0, 1}
     assert all(_new(seed).state.first == first for seed, first in firsts.items())
+
+
+def test_1_2_a_setup_may_name_the_first_player() -> None:
+    """FANFARE-1.2, docs/rulings.md: a setup's ``first`` seat goes first instead of the coin's
+    (a rematch), with the first player's evolution points and single draw; the coin is still
+    flipped, so the decks are shuffled and the hands dealt as without it, and naming the coin's
+    own seat changes nothing."""
+    for seed in range(6):
+        coin = _new(seed)
+        for first in (0, 1):
+            match = _new(seed, first=first)
+            state = match.state
+            assert (match.view(None).first, state.turn_player, match.setup["first"]) == (first,) * 3
+            assert state.players[first].ep == 2 and state.players[1 - first].ep == 3
+            assert [[c.name for c in p.hand] for p in state.players] == [
+                [c.name for c in p.hand] for p in coin.state.players
+            ]
+            (event,) = [
+                e for s in match.opening.steps for e in s.events if e.kind == "first_player"
+            ]
+            assert (event.data["seat"], event.data["reason"]) == (first, "setup")
+            caption = match.opening.steps[0].caption
+            assert caption == f"{{seat{first}}} goes first (a rematch: the other seat first)."
+            if first == coin.state.first:
+                assert match.state_hash() == coin.state_hash()
+            for seat in (first, 1 - first):
+                match.apply(seat, Action("mulligan", cards=[]))
+            assert match.pending() == (first,) and len(state.players[first].hand) == 4
+            assert replay(match.record(), get_ruleset).state_hash() == match.state_hash()
+
+
+def test_1_2_without_a_first_seat_the_coin_decides_and_the_setup_says_nothing() -> None:
+    """FANFARE-1.2: no ``first`` (or ``None``): the coin, as always; the explicit setup (what a
+    record keeps) gains no ``first``."""
+    for seed in range(6):
+        match = _new(seed, first=None)
+        assert "first" not in match.setup and "first" not in _new(seed).setup
+        assert match.state.first == _new(seed).state.first
+        assert match.opening.steps[0].caption.startswith("The coin says")
+
+
+@pytest.mark.parametrize("bad", [2, -1, True, False, "1", 1.0])
+def test_1_2_a_first_seat_that_is_not_a_seat_is_refused(bad: object) -> None:
+    """FANFARE-1.2: ``first`` is a seat, 0 or 1 (``True`` is not seat 1)."""
+    with pytest.raises(ValueError, match=r"setup: first: a seat from 0 to 1, not "):
+        ruleset().normalize_setup({"first": bad})
 
 
 def test_1_2_each_draws_three_and_both_choose_at_once_in_secret() -> None:
