@@ -7,7 +7,9 @@ restarts), where a match stands in a line (``summary``, from the spectator view)
 convention, public facts for the channel: per player, ``hand_size`` from the spectator view, if
 present; the turn number, ``turn`` (and the last one, ``last_turn``) in it, if present; and a
 seat's own cards: ``hand`` in its view, if present (its DM is refreshed when that changes on
-someone else's move).
+someone else's move). Who went first is ``first`` in the spectator view of a match's opening, if
+present; a ruleset whose setup has a ``first`` field (``setup_fields``) lets a setup name that
+seat (a rematch: the other seat first).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from rules.engine import TURN_STARTED, Action, DeckInfo, Resolution, Ruleset
+from rules.engine import TURN_STARTED, Action, DeckInfo, Match, Resolution, Ruleset
 from rules.registry import RULESETS, get_ruleset
 
 __all__ = ["Games", "deck_played", "own_hand", "public_facts", "starts_turn", "turn_of"]
@@ -51,6 +53,21 @@ class Games:
         pool = getattr(self.get(name), "pool", None)
         cards: Mapping[str, Any] = getattr(pool, "cards", None) or {}
         return cards
+
+    def names_first(self, name: str) -> bool:
+        """Whether a setup may name the seat that goes first (a ``first`` setup field)."""
+        return "first" in getattr(self.get(name), "setup_fields", ())
+
+    def opening_first(self, name: str, seed: int, setup: Mapping[str, Any]) -> int | None:
+        """Who went first in a match dealt from ``seed`` and ``setup``: ``first`` in the
+        spectator's view of its opening, or None where the view has none (or the setup no
+        longer deals, as after a change of the card pool)."""
+        try:
+            match = Match.new(self.get(name), seed, setup, quiet=True)
+        except ValueError:
+            return None
+        first = getattr(match.view(None), "first", None)
+        return first if isinstance(first, int) and not isinstance(first, bool) else None
 
     def timeout_action(self, name: str) -> Action | None:
         """What the turn clock applies for a seat out of time, or None (no clock)."""

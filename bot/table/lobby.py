@@ -13,10 +13,12 @@ and only a ruleset its server offers.
 
 A *rematch* is a lobby opened from a finished match by one of its players: in the same channel,
 with the same players and settings (ruleset, turn limit, forfeit-after, each player's deck), the
-seats rotated (each player moves up one, seat 0 goes last: two players swap). Its players are
-seated at once and each confirms with Join (who asked for it, by asking); nobody else may join,
-nobody chooses a deck, and the last to confirm starts the match. Any of its players may cancel
-or leave it, which closes it; otherwise it is a lobby like any other (it expires alike).
+seats rotated (each player moves up one, seat 0 goes last: two players swap), and the other
+seat first: the player who sat after the old match's first player (of two, its second) goes
+first, where the ruleset's setup may name who does. Its players are seated at once and each
+confirms with Join (who asked for it, by asking); nobody else may join, nobody chooses a deck,
+and the last to confirm starts the match. Any of its players may cancel or leave it, which
+closes it; otherwise it is a lobby like any other (it expires alike).
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ __all__ = [
     "LobbyService",
     "RematchOpen",
     "listed",
+    "rematch_first",
     "rematch_seats",
 ]
 
@@ -134,6 +137,15 @@ def rematch_seats(
         )
         for seat, p in enumerate(order)
     ]
+
+
+def rematch_first(old: Sequence[PlayerRow], players: Sequence[PlayerRow], old_first: int) -> int:
+    """The seat that goes first in a rematch: the new seat (``players``) of whoever sat right
+    after the old match's first seat ``old_first`` (``old``: the old match's players), so the
+    other seat begins."""
+    by_seat = {p.seat: p.user_id for p in old}
+    after = by_seat[(old_first + 1) % len(old)]
+    return next(p.seat for p in players if p.user_id == after)
 
 
 class LobbyService:
@@ -361,10 +373,25 @@ class LobbyService:
             log.info("match %d: seat %d confirmed the rematch", match_id, mine.seat)
             lobby = await self.get(match_id)
         if lobby.ready:  # also again, should the start have failed (its error says why)
-            await self.matches.begin(lobby.row, lobby.players)
+            first = await self._rematch_first(lobby)
+            await self.matches.begin(lobby.row, lobby.players, first=first)
             self._disarm(match_id)
             lobby = await self.get(match_id)
         return lobby
+
+    async def _rematch_first(self, lobby: Lobby) -> int | None:
+        """The seat a rematch names to go first (``rematch_first``), or None: its ruleset's
+        setup names nobody, or the old match's view does not say who went first."""
+        ruleset = lobby.row.ruleset
+        if lobby.rematch_of is None or not self.games.names_first(ruleset):
+            return None
+        old = await self.storage.match(lobby.rematch_of)
+        if old is None or old.seed is None or old.setup is None:
+            return None
+        old_first = self.games.opening_first(ruleset, old.seed, old.setup)
+        if old_first is None:
+            return None
+        return rematch_first(await self.storage.players(old.id), lobby.players, old_first)
 
     async def choose_deck(self, match_id: int, user_id: int, deck: str) -> Lobby:
         async with self.locks(match_id):

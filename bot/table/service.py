@@ -244,13 +244,18 @@ class MatchService:
 
     # -- starting -----------------------------------------------------------------------------
 
-    async def begin(self, row: MatchRow, players: Sequence[PlayerRow]) -> LiveMatch:
-        """Deal a match whose lobby is full (the lobby holds the lock)."""
+    async def begin(
+        self, row: MatchRow, players: Sequence[PlayerRow], *, first: int | None = None
+    ) -> LiveMatch:
+        """Deal a match whose lobby is full (the lobby holds the lock). ``first``: the seat
+        that goes first, for a ruleset whose setup may name it (``Games.names_first``)."""
         ruleset = self.games.get(row.ruleset)
         setup: dict[str, Any] = {"seats": len(players)}
         decks = self.games.decks(row.ruleset)
         if decks:
             setup["decks"] = [deck_played(decks, p.deck, p.seat) for p in players]
+        if first is not None:
+            setup["first"] = first
         seed = self.new_seed()
         try:
             match = Match.new(ruleset, seed, setup, views=SPECTATOR)

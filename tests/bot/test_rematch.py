@@ -1,15 +1,20 @@
 """Rematch: under a match's result, one of its players asks for the same match again (same
-settings and decks, the seats rotated); the others confirm with Join and the last to confirm
-starts it. Nobody else may take a seat; any of its players may cancel or leave it."""
+settings and decks, the seats rotated, the other seat first); the others confirm with Join and
+the last to confirm starts it. Nobody else may take a seat; any of its players may cancel or
+leave it."""
 
 from __future__ import annotations
 
 import discord
 import simcord
 
-from bot.table.lobby import rematch_seats
+from bot.table.games import Games
+from bot.table.live import LiveMatch
+from bot.table.lobby import rematch_first, rematch_seats
 from bot.table.storage import PlayerRow
 from rules.engine import DeckInfo
+from rules.registry import get_ruleset
+from tests.engine.toy import Toy
 
 from .conftest import Table
 from .openapi import spec_or_skip
@@ -35,6 +40,21 @@ def latest(table: Table) -> discord.Message:
 
 def labels(message: discord.Message) -> list[str]:
     return [c.label for c in controls(message) if getattr(c, "label", None)]
+
+
+def first_player(live: LiveMatch) -> int:
+    """The user who went first (by the engine convention: ``first`` in the spectator view; the
+    matches here end on turn 1, before it could change)."""
+    first = live.match.view(None).first
+    assert isinstance(first, int)
+    return live.players[first].user_id
+
+
+def assert_the_other_seat_goes_first(old: LiveMatch, rematch: LiveMatch) -> None:
+    """The rematch's first player is the old match's second, named in the rematch's setup."""
+    (second,) = {p.user_id for p in old.players} - {first_player(old)}
+    assert first_player(rematch) == second
+    assert rematch.match.setup["first"] == rematch.seat_of(second)
 
 
 async def lanes_match_over(table: Table) -> discord.Message:
@@ -93,6 +113,7 @@ async def test_a_rematch_swaps_the_seats_and_starts_when_the_other_confirms(tabl
     assert (rematch.turn_limit, rematch.forfeit_after) == (900, 2)
     assert [p.deck for p in rematch.players] == ["tides", "embers"]
     assert rematch.match.setup["decks"] == first.match.setup["decks"][::-1]
+    assert_the_other_seat_goes_first(first, rematch)
     shown = next(m for m in channel.history() if m.id == lobby.id)
     assert "Started: the board follows below." in shown.embeds[0].description
     assert not controls(shown)
@@ -122,6 +143,31 @@ def test_three_seats_rotate_each_keeping_the_deck_it_played() -> None:
         (2, 7, "a", False),
     ]
     assert not any(p.dms_closed or p.hand_message_id for p in seats)  # tried afresh
+
+
+def test_the_seat_after_the_old_first_goes_first_in_its_new_seat() -> None:
+    """Of two, the old second player; of three, who sat right after the old first player."""
+    for users in ((7, 8), (7, 8, 9)):
+        old = [
+            PlayerRow(1, seat, user, f"u{user}", None, None, False, None)
+            for seat, user in enumerate(users)
+        ]
+        new = rematch_seats(old, [], asker=7)
+        for old_first, user in enumerate(users):
+            after = users[(old_first + 1) % len(users)]
+            seat = rematch_first(old, new, old_first)
+            assert new[seat].user_id == after != user
+
+
+def test_no_first_seat_is_named_where_the_ruleset_takes_none() -> None:
+    """A ruleset without a ``first`` setup field (the engine's toy) is dealt by its own coin."""
+    games = Games(
+        ["lanes", "toy"], lookup=lambda name: Toy() if name == "toy" else get_ruleset(name)
+    )
+    assert games.names_first("lanes") and not games.names_first("toy")
+    assert games.opening_first("toy", 3, {"seats": 2, "counters": 10}) is None
+    setup = {"seats": 2, "decks": ["embers", "roots"]}
+    assert {games.opening_first("lanes", seed, setup) for seed in range(8)} == {0, 1}
 
 
 async def test_a_player_cancelling_or_leaving_the_rematch_tells_the_other(table: Table) -> None:
@@ -211,6 +257,7 @@ async def test_a_fanfare_rematch_keeps_each_players_deck(table: Table) -> None:
     assert rematch.match.setup["decks"] == [
         list(pool.decks[d].cards) for d in ("tidewarden", "gravebloom")
     ]
+    assert_the_other_seat_goes_first(await table.bot.matches.live(1), rematch)
 
 
 async def test_rematch_request_bodies_match_discords_openapi_spec(table: Table) -> None:
