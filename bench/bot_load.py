@@ -111,6 +111,60 @@ class Results:
     crashed: int = 0
 
 
+class EngineClock:
+    """CPU time the match service spends on the rules per accepted action: the bare
+    ``Match.apply``, and everything else it works out under the lock (what each seat is told,
+    state versions, views, the state hash, the clocks), measured with the thread's CPU clock
+    around ``MatchService._apply`` less the time it awaits storage."""
+
+    def __init__(self) -> None:
+        self.bare: list[float] = []
+        self.rest: list[float] = []
+
+    def install(self) -> None:
+        from bot.table.service import MatchService
+        from bot.table.storage import Storage
+        from rules.engine import Match
+
+        apply, act, append = Match.apply, MatchService._apply, Storage.append_action
+        clock = self
+        state = {"bare": 0.0, "io": 0.0}
+
+        def timed_apply(match: Any, *args: Any, **kwargs: Any) -> Any:
+            started = time.thread_time()
+            try:
+                return apply(match, *args, **kwargs)
+            finally:
+                state["bare"] += time.thread_time() - started
+
+        async def timed_append(storage: Any, *args: Any, **kwargs: Any) -> Any:
+            started = time.thread_time()
+            try:
+                return await append(storage, *args, **kwargs)
+            finally:
+                state["io"] += time.thread_time() - started
+
+        async def timed_act(service: Any, *args: Any, **kwargs: Any) -> Any:
+            state["bare"] = state["io"] = 0.0
+            started = time.thread_time()
+            result = await act(service, *args, **kwargs)
+            total = time.thread_time() - started
+            clock.bare.append(state["bare"])
+            clock.rest.append(max(0.0, total - state["bare"] - state["io"]))
+            return result
+
+        Match.apply = timed_apply  # type: ignore[method-assign]
+        Storage.append_action = timed_append  # type: ignore[method-assign]
+        MatchService._apply = timed_act  # type: ignore[method-assign]
+
+
+def rss_mb() -> float:
+    """The process's resident memory now (not its peak)."""
+    with open("/proc/self/statm") as statm:
+        pages = int(statm.read().split()[1])
+    return pages * resource.getpagesize() / 2**20
+
+
 def forget_uploads(env: simcord.Env) -> None:
     """Let the emulator's CDN keep an empty file for each upload (the size stays recorded)."""
     cdn = env.backend.cdn
@@ -182,7 +236,7 @@ async def player(
         if live.match.over:
             return
         stored = hand_message(env, dm)
-        current = live.versions()[seat]
+        current = live.version(seat)
         shown = [ControlId.parse(c["custom_id"]) for c in controls_of(stored)] if stored else []
         if seat not in live.match.pending() or not shown or shown[0].version != current:  # type: ignore[union-attr]
             # Not our move yet, or the new hand is on its way: wait for the DMs to change.
@@ -326,6 +380,8 @@ async def run(
             setup = time.perf_counter() - started
             bot.presenter.step_delay = step_delay
             watch.install()
+            engine = EngineClock()
+            engine.install()
             started = time.perf_counter()
             players = [
                 player(
@@ -341,9 +397,11 @@ async def run(
             await bot.presenter.idle()
             played = time.perf_counter() - started
             over = 0
+            cached = len(bot.matches._live), len(bot.presenter.book)
             for mid, _, _ in seats:
                 async with bot.matches.locks(mid):
                     over += (await bot.matches.live(mid)).match.over
+            rss_after = rss_mb()
         await bot._stop_services()
     return {
         "ruleset": ruleset,
@@ -361,6 +419,13 @@ async def run(
         "unanswered": results.unanswered,
         "players_stopped": results.crashed,
         "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "rss_after_mb": round(rss_after, 1),
+        "cached_after": {"live_matches": cached[0], "presenter_records": cached[1]},
+        "merged_resolutions": bot.presenter.merges,
+        "engine_ms": {
+            "bare_apply": {k: round(v, 3) for k, v in percentiles(engine.bare).items()},
+            "service_rest": {k: round(v, 3) for k, v in percentiles(engine.rest).items()},
+        },
     }
 
 
@@ -415,7 +480,18 @@ def main() -> None:
     )
     print(
         f"unanswered: {figures['unanswered']}   players stopped: {figures['players_stopped']}   "
-        f"peak memory (RSS): {figures['peak_rss_mb']} MB"
+        f"peak memory (RSS): {figures['peak_rss_mb']} MB   after: {figures['rss_after_mb']} MB"
+    )
+    bare, rest = figures["engine_ms"]["bare_apply"], figures["engine_ms"]["service_rest"]
+    print(
+        f"engine CPU per action: bare apply p50 {bare['p50']:.3f} ms p99 {bare['p99']:.3f} ms; "
+        f"the service's own work p50 {rest['p50']:.3f} ms p99 {rest['p99']:.3f} ms"
+    )
+    cached = figures["cached_after"]
+    print(
+        f"kept in memory once all are over: {cached['live_matches']} live matches, "
+        f"{cached['presenter_records']} presenter records; resolutions shown together "
+        f"because drawing fell behind: {figures['merged_resolutions']}"
     )
 
 
