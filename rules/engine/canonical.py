@@ -41,6 +41,13 @@ class _Walk:
         self.without = without
 
     def value(self, x: object) -> Any:
+        kind = type(x)
+        # The common types first, by identity: this runs for every value of every state hash.
+        if kind is int or kind is str or kind is bool or x is None:
+            return x
+        if kind is list or kind is tuple:
+            value = self.value
+            return [value(v) for v in x]  # type: ignore[attr-defined]
         if isinstance(x, _SCALARS):
             return x
         if isinstance(x, float):
@@ -54,24 +61,46 @@ class _Walk:
         return self.thing(x)
 
     def thing(self, x: object) -> Any:
-        cls = type(x)
-        stands_for = getattr(cls, "__canonical__", None)
-        if stands_for is not None:
-            return self.value(getattr(x, stands_for))
-        own = getattr(x, "canonical", None)
-        if callable(own):
-            return self.value(own())
+        plan = _PLANS.get(type(x))
+        if plan is None:
+            plan = _PLANS[type(x)] = _Plan(type(x), x)
+        if plan.stands_for is not None:
+            return self.value(getattr(x, plan.stands_for))
+        if plan.own:
+            own = getattr(x, "canonical", None)
+            if callable(own):
+                return self.value(own())
         uid = getattr(x, "uid", None)
         if uid is not None:
             if id(x) in self.seen:
                 return ["@", uid]
             self.seen.add(id(x))
-        skip = getattr(cls, "__canonical_skip__", ())
-        return {
-            name: self.value(getattr(x, name))
-            for name in _fields(cls, x)
-            if name not in skip and name not in self.without
-        }
+        names = plan.fields if plan.fields is not None else plan.names(x)
+        value, without = self.value, self.without
+        if without:
+            return {name: value(getattr(x, name)) for name in names if name not in without}
+        return {name: value(getattr(x, name)) for name in names}
+
+
+class _Plan:
+    """What a class's instances are written as, worked out once per class: the attribute that
+    stands for it, whether it has its own ``canonical()``, and its fields less those skipped
+    (``fields`` is None where instances may carry attributes of their own, in ``__dict__``)."""
+
+    __slots__ = ("fields", "own", "skip", "stands_for")
+
+    def __init__(self, cls: type, x: object) -> None:
+        self.stands_for: str | None = getattr(cls, "__canonical__", None)
+        self.own = callable(getattr(x, "canonical", None))
+        self.skip = frozenset(getattr(cls, "__canonical_skip__", ()))
+        dynamic = hasattr(x, "__dict__") and not dataclasses.is_dataclass(x)
+        self.fields: tuple[str, ...] | None = None if dynamic else self.names(x)
+
+    def names(self, x: object) -> tuple[str, ...]:
+        return tuple(n for n in _fields(type(x), x) if n not in self.skip)
+
+
+_PLANS: dict[type, _Plan] = {}
 
 
 def _fields(cls: type, x: object) -> list[str]:
