@@ -9,7 +9,6 @@ of the ``GIVE_UP`` kinds (every ruleset lists it for every seat until the match 
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Sequence
 
 from rules.engine import Action, ActionSpec
@@ -21,9 +20,10 @@ GIVE_UP = ("retreat", "concede", "forfeit")
 
 
 def version(specs: Sequence[ActionSpec]) -> str:
-    """The seat's state version: a short digest of its legal actions."""
-    text = json.dumps([s.to_json() for s in specs], sort_keys=True, default=list)
-    return hashlib.sha256(text.encode()).hexdigest()[:8]
+    """The seat's state version: a short digest of its legal actions. Specs are named tuples of
+    scalars and tuples, whose ``repr`` is the same in every process: a custom id made before a
+    restart is still recognised after it."""
+    return hashlib.sha256(repr(tuple(specs)).encode()).hexdigest()[:8]
 
 
 def give_up_action(specs: Sequence[ActionSpec]) -> Action | None:
