@@ -192,7 +192,8 @@ class MatchService:
                 shown.append(live.committed(resolution, before, entry.seq + 1, timed_out=timed_out))
         if row.state_hash is not None and match.state_hash() != row.state_hash:
             raise ReplayMismatch(f"match {row.id}: the replay does not reach the stored state")
-        self._keep(live)
+        if not match.over:  # a finished match is only looked at: it is not kept
+            self._keep(live)
         return live, shown
 
     async def live(self, match_id: int) -> LiveMatch:
