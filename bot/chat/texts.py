@@ -422,9 +422,11 @@ def outcome_line(hand: Hand) -> str:
 
 
 def superseded_text(match_id: int, turn: tuple[int, int | None] | None = None) -> str:
-    """What an older hand message says once a newer one replaced it (no picture, no controls)."""
-    when = f" · {turn_label(turn).lower()}" if turn else ""
-    return f"-# Match #{match_id}{when}: replaced by the newer message below."
+    """What an older table message says once a newer one replaced it (no picture, no
+    controls); ``turn`` is the newer one's."""
+    if turn is None:
+        return f"-# Match #{match_id}: replaced by your table below."
+    return f"-# Match #{match_id}: replaced by your table for turn {turn[0]} below."
 
 
 def mentions(user_ids: Sequence[int], seats: Sequence[int]) -> str:
