@@ -132,6 +132,7 @@ async def test_a_whole_fanfare_match_in_discord(table: Table) -> None:
 
     watch = Channel(table)
     watch.since()
+    seen = {s: len(dms(m)) for s, m in users.items()}
     rng = random.Random(SEED)
     found: set[str] = set()
     timed_out = False
@@ -150,9 +151,19 @@ async def test_a_whole_fanfare_match_in_discord(table: Table) -> None:
             await by_slash(table, specs, action)
         else:
             await perform_by_dm(member.user, specs, action)
+        waited_on = set(shadow.pending())
         resolution = shadow.apply(seat, action)
         assert live.match.actions[-1] == (seat, action)
         found |= features(shadow, action, resolution)
+        # One notification per move: a new DM only to a seat the game starts waiting on (or
+        # everyone at the end), none saying only whom it waits on; reminders aside.
+        for s, m in users.items():
+            new = [d for d in dms(m)[seen[s] :] if "Your time in match" not in d.content]
+            seen[s] = len(dms(m))
+            turn_starts = any(e.kind == TURN_STARTED for st in resolution.steps for e in st.events)
+            starts = s in shadow.pending() and (turn_starts or s not in waited_on)
+            assert len(new) == (1 if shadow.over or starts else 0), (s, action, new)
+            assert not any("Waiting on" in d.content for d in new)
         requests = watch.since()
         public = [s for s in resolution.steps if s.public]
         boards = [r for r in requests if not _is_result(r)]
