@@ -16,9 +16,16 @@ from discord import app_commands
 from ..table.errors import UserError
 from ..table.games import Games
 from ..table.guilds import Change, GuildDefaults
-from ..table.lobby import LobbyService
+from ..table.lobby import Lobby, LobbyService
+from ..table.service import Status
+from ..texts import (
+    lobby_line,
+    matches_lines,
+    server_defaults_lines,
+    status_line,
+    unrestored_line,
+)
 from .answers import Answers
-from .texts import matches_lines, server_defaults_lines
 from .views import listing_embed
 
 __all__ = ["AdminDesk", "admin_guild"]
@@ -60,7 +67,8 @@ class AdminDesk:
             entries = await self.lobbies.overview(guild_id)
             title = f"Open in this server: {len(entries)}"
             await interaction.followup.send(
-                embed=listing_embed(title, matches_lines(entries)), ephemeral=True
+                embed=listing_embed(title, matches_lines([_line(e) for e in entries])),
+                ephemeral=True,
             )
 
         await self.answer(interaction, work)
@@ -70,6 +78,13 @@ class AdminDesk:
         return [
             app_commands.Choice(name=n, value=n) for n in self.games.names if current.lower() in n
         ][:25]
+
+
+def _line(entry: Lobby | Status | tuple[int, str, int]) -> str:
+    """A lobby or an active match listed, or one that could not be restored."""
+    if isinstance(entry, tuple):
+        return unrestored_line(*entry)
+    return lobby_line(entry) if isinstance(entry, Lobby) else status_line(entry)
 
 
 def admin_guild(interaction: Interaction) -> int:

@@ -22,6 +22,7 @@ from ..table.errors import Outdated, UserError
 from ..table.games import Games
 from ..table.live import Hand
 from ..table.service import Acted, MatchService
+from ..texts import hand_text, superseded_text
 from .answers import Answers
 from .controls import (
     GIVE_UP,
@@ -37,7 +38,6 @@ from .controls import (
 from .guide_desk import GuideDesk
 from .lobby_desk import LOBBY_OPS, LobbyDesk, channel_of
 from .presenter import Presenter
-from .texts import hand_text, superseded_text
 from .typed import find_spec, prefill, spec_value
 from .views import menu_view, png
 

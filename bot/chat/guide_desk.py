@@ -21,10 +21,10 @@ from rules.registry import RULESETS
 from ..table.errors import UserError
 from ..table.games import Games
 from ..table.storage import Storage
+from ..texts import PAGE_LIMIT, card_lines, rules_page
 from .answers import Answers
 from .controls import ControlId, cut, pages_menu, parse_page
 from .presenter import Presenter
-from .texts import PAGE_LIMIT, card_lines, rules_page
 from .views import card_embed, menu_view, png, rules_embed
 
 __all__ = ["GuideDesk"]

@@ -21,10 +21,10 @@ from ..table.errors import UserError
 from ..table.games import Games
 from ..table.lobby import Lobby, LobbyService, RematchOpen
 from ..table.service import MatchService
+from ..texts import HELP, joined_text, rematch_asked_text, rematch_call, rematch_open_text
 from .answers import Answers
 from .controls import ControlId
 from .presenter import DMS_CLOSED, Presenter
-from .texts import HELP, joined_text, rematch_asked_text, rematch_call, rematch_open_text
 from .views import lobby_embed, lobby_view, open_dm, status_embed, text_file
 
 __all__ = ["LOBBY_OPS", "LobbyDesk", "channel_of", "manages"]

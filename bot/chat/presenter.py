@@ -42,9 +42,7 @@ from rules.engine import Step
 from ..table.games import public_facts
 from ..table.live import Committed, Ended, Hand, Reminder, SeatNews
 from ..table.lobby import Lobby
-from .book import MessageBook
-from .controls import main_menu
-from .texts import (
+from ..texts import (
     board_text,
     ended_board_text,
     ended_dm_text,
@@ -56,6 +54,8 @@ from .texts import (
     result_text,
     superseded_text,
 )
+from .book import MessageBook
+from .controls import main_menu
 from .views import board_view, lobby_embed, menu_view, open_dm, png, result_view
 
 __all__ = ["MOST_PICTURES", "Presenter", "Renderer", "merged", "paced"]

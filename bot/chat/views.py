@@ -17,8 +17,8 @@ import discord
 
 from ..table.lobby import Lobby
 from ..table.service import Status
+from ..texts import lobby_text, status_text
 from .controls import CUSTOM_ID, Button, ControlId, Menu, Select, SelectOption, page_control
-from .texts import lobby_text, status_text
 
 __all__ = [
     "Control",

@@ -26,9 +26,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from rules.engine import DeckInfo
 
+from ..texts import listed
 from .errors import UserError
 from .games import Games, deck_played
 from .guilds import (
@@ -46,21 +48,23 @@ __all__ = [
     "DEFAULT_TURN_LIMIT",
     "EXPIRED",
     "LEFT",
+    "Closing",
     "Lobby",
     "LobbyService",
     "RematchOpen",
-    "listed",
     "rematch_first",
     "rematch_seats",
 ]
 
 log = logging.getLogger(__name__)
 
-EXPIRED = "expired"
+Closing = Literal["expired", "left", "cancelled"]
+"""Why a lobby closed (the texts say so, reading these words)."""
+EXPIRED: Closing = "expired"
 """Why a lobby closed: nobody started it in time."""
-LEFT = "left"
+LEFT: Closing = "left"
 """Why a lobby closed: its creator (or, in a rematch, any of its players) left it."""
-CANCELLED = "cancelled"
+CANCELLED: Closing = "cancelled"
 """Why a lobby closed: its creator, a rematch's player or a channel manager cancelled it."""
 
 
@@ -73,7 +77,7 @@ class Lobby:
     max_seats: int
     expires_at: float | None = None
     """When the lobby closes unless started."""
-    closing: str | None = None
+    closing: Closing | None = None
     """Why the lobby just closed (``EXPIRED``, ``LEFT`` or ``CANCELLED``), for the texts that
     say so."""
     closed_by: int | None = None
@@ -109,12 +113,6 @@ class RematchOpen(UserError):
             f"The rematch of match #{lobby.rematch_of} is open already: match #{lobby.row.id}."
         )
         self.lobby = lobby
-
-
-def listed(user_ids: Sequence[int]) -> str:
-    """Users as mentions in a sentence: ``<@1>, <@2> and <@3>``."""
-    names = [f"<@{u}>" for u in user_ids]
-    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
 
 
 def rematch_seats(

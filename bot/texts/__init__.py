@@ -1,0 +1,21 @@
+"""Every text the bot writes, in one place, as pure functions: what it posts and sends
+(``messages``), Discord's markup (``markup``).
+
+Both halves of the bot read their words from here: ``bot/table`` its refusals, ``bot/chat``
+everything it shows. So this package imports nothing from Discord, and nothing from the table
+but, for type checking only, the values it is given. Outside it, the bot writes no prose
+(``tests/bot/test_texts.py`` scans ``bot/`` for it): a new text is a new function here. A
+sentence is written whole, never put together from pieces, as another language orders its
+words differently.
+
+Use it as ``from bot import texts`` (``texts.hand_text(hand)``); every name of the modules is
+here.
+"""
+
+from __future__ import annotations
+
+from . import markup, messages
+from .markup import *  # noqa: F403
+from .messages import *  # noqa: F403
+
+__all__ = [*markup.__all__, *messages.__all__]
