@@ -1,5 +1,5 @@
 """Every text the bot writes, in one place, as pure functions: what it posts and sends
-(``messages``), Discord's markup (``markup``).
+(``messages``), why something cannot be done (``refusals``), Discord's markup (``markup``).
 
 Both halves of the bot read their words from here: ``bot/table`` its refusals, ``bot/chat``
 everything it shows. So this package imports nothing from Discord, and nothing from the table
@@ -14,8 +14,9 @@ here.
 
 from __future__ import annotations
 
-from . import markup, messages
+from . import markup, messages, refusals
 from .markup import *  # noqa: F403
 from .messages import *  # noqa: F403
+from .refusals import *  # noqa: F403
 
-__all__ = [*markup.__all__, *messages.__all__]
+__all__ = [*markup.__all__, *messages.__all__, *refusals.__all__]

@@ -28,10 +28,12 @@ __all__ = [
     "PAGE_LIMIT",
     "board_text",
     "card_lines",
+    "cards_in_hand",
     "describe_limit",
     "ended_board_text",
     "ended_dm_text",
     "forfeit_rule",
+    "forfeited_note",
     "hand_text",
     "joined_text",
     "lobby_closed_text",
@@ -54,6 +56,7 @@ __all__ = [
     "status_line",
     "status_text",
     "superseded_text",
+    "timed_out_note",
     "turn_description",
     "turn_label",
     "unrestored_line",
@@ -311,6 +314,21 @@ def turn_description(captions: Sequence[str], current: int, limit: int = 1500) -
     if dropped:
         lines.insert(0, f"› … {dropped} earlier step{'s' if dropped != 1 else ''}: `/match log`")
     return "\n".join(lines)
+
+
+def timed_out_note(seat: int) -> str:
+    """The note shown when the clock acted for a seat (``{seatN}``: named when shown)."""
+    return f"⏰ {{seat{seat}}} ran out of time."
+
+
+def forfeited_note(seat: int, missed: int) -> str:
+    """The note shown when the clock gave up for a seat that missed too many turns."""
+    return f"⏰ {{seat{seat}}} forfeits after missing {missed} turns in a row."
+
+
+def cards_in_hand(count: int) -> str:
+    """A player's public fact beside the board: how many cards they hold."""
+    return f"{count} card{'s' if count != 1 else ''} in hand"
 
 
 MESSAGE_LIMIT = 2000
