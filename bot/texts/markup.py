@@ -20,20 +20,20 @@ __all__ = [
 
 _URL = r"(?P<url><[^: >]+:\/[^ >]+>|(?:https?|steam):\/\/[^\s<]+[^<.,:;\"\'\]\s])"
 _MARKDOWN = r"(?P<markdown>[_\\~|\*`]|^>(?:>>)?\s|\[.+\]\(.+\)|^#{1,3}|^\s*-)"
-MARKDOWN = re.compile(f"(?:{_URL}|{_MARKDOWN})", re.MULTILINE)
+_ESCAPED = re.compile(f"(?:{_URL}|{_MARKDOWN})", re.MULTILINE)
 """Discord's markdown, links left alone (discord.py's ``escape_markdown`` with its defaults)."""
-MENTION = re.compile(r"@(everyone|here|[!&]?[0-9]{17,20})")
+_MENTION = re.compile(r"@(everyone|here|[!&]?[0-9]{17,20})")
 """@everyone, @here, and user and role mentions (not channels)."""
 
 
 def escape_markdown(text: str) -> str:
     """Markdown characters escaped with a backslash; links left as they are."""
-    return MARKDOWN.sub(lambda m: m["url"] or "\\" + m["markdown"], text)
+    return _ESCAPED.sub(lambda m: m["url"] or "\\" + m["markdown"], text)
 
 
 def escape_mentions(text: str) -> str:
     """Mentions made inert with a zero-width space after the ``@``."""
-    return MENTION.sub("@\u200b\\1", text)
+    return _MENTION.sub("@\u200b\\1", text)
 
 
 def clean(name: str) -> str:

@@ -27,10 +27,13 @@ __all__ = [
     "MESSAGE_LIMIT",
     "PAGE_LIMIT",
     "board_text",
+    "cannot_post_text",
     "card_lines",
     "cards_in_hand",
     "describe_limit",
+    "dms_closed_text",
     "ended_board_text",
+    "ended_collapsed_text",
     "ended_dm_text",
     "forfeit_rule",
     "forfeited_note",
@@ -492,6 +495,28 @@ def hand_text(
     if heading:
         lines.append(heading)
     return "\n".join(lines)[:MESSAGE_LIMIT]
+
+
+def cannot_post_text(match_id: int, channel_id: int) -> str:
+    """A player's DM when the bot may not post the board in the match's channel."""
+    return (
+        f"I can't post match #{match_id}'s board in <#{channel_id}>: I need "
+        "permission to send messages and attach files there. Ask a server admin; "
+        "meanwhile `/board` shows it to you."
+    )
+
+
+def dms_closed_text(user_id: int) -> str:
+    """In the channel, to a player whose DMs turned out closed when their cards were sent."""
+    return (
+        f"<@{user_id}> I can't send you DMs, so your cards will not arrive there: use "
+        "`/hand` in this channel (or **My hand** under the board). Only you will see it."
+    )
+
+
+def ended_collapsed_text(match_id: int) -> str:
+    """What a seat's table says once a moderator ended the match (no picture, no controls)."""
+    return f"-# Match #{match_id}: ended."
 
 
 def reminder_text(reminder: Reminder) -> str:
