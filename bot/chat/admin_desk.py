@@ -16,9 +16,20 @@ from discord import app_commands
 from ..table.errors import UserError
 from ..table.games import Games
 from ..table.guilds import Change, GuildDefaults
-from ..table.lobby import LobbyService
+from ..table.lobby import Lobby, LobbyService
+from ..table.service import Status
+from ..texts import (
+    defaults_title,
+    lobby_line,
+    managers_only,
+    matches_lines,
+    open_in_server_title,
+    server_defaults_lines,
+    settings_in_server_only,
+    status_line,
+    unrestored_line,
+)
 from .answers import Answers
-from .texts import matches_lines, server_defaults_lines
 from .views import listing_embed
 
 __all__ = ["AdminDesk", "admin_guild"]
@@ -42,10 +53,10 @@ class AdminDesk:
             guild_id = admin_guild(interaction)
             if change.anything:
                 defaults = await self.guilds.change(guild_id, change)
-                title = "This server's defaults are changed"
+                title = defaults_title(changed=True)
             else:
                 defaults = self.guilds.of(guild_id)
-                title = "This server's defaults"
+                title = defaults_title(changed=False)
             embed = listing_embed(title, server_defaults_lines(defaults))
             await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -58,9 +69,10 @@ class AdminDesk:
             guild_id = admin_guild(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
             entries = await self.lobbies.overview(guild_id)
-            title = f"Open in this server: {len(entries)}"
+            title = open_in_server_title(len(entries))
             await interaction.followup.send(
-                embed=listing_embed(title, matches_lines(entries)), ephemeral=True
+                embed=listing_embed(title, matches_lines([_line(e) for e in entries])),
+                ephemeral=True,
             )
 
         await self.answer(interaction, work)
@@ -72,11 +84,18 @@ class AdminDesk:
         ][:25]
 
 
+def _line(entry: Lobby | Status | tuple[int, str, int]) -> str:
+    """A lobby or an active match listed, or one that could not be restored."""
+    if isinstance(entry, tuple):
+        return unrestored_line(*entry)
+    return lobby_line(entry) if isinstance(entry, Lobby) else status_line(entry)
+
+
 def admin_guild(interaction: Interaction) -> int:
     """The server an admin command runs in, if its user may manage that server."""
     if interaction.guild is None:
-        raise UserError("Use this in the server whose settings you mean.")
+        raise UserError(settings_in_server_only())
     allowed = interaction.permissions
     if not (allowed.manage_guild or allowed.administrator):
-        raise UserError("Only members who can manage this server can use /parlor.")
+        raise UserError(managers_only())
     return interaction.guild.id

@@ -36,6 +36,26 @@ from dataclasses import dataclass, field
 from rules.engine import Action, ActionSpec, ArgValue, Param
 
 from ..table.seats import GIVE_UP, give_up_action, version
+from ..texts import (
+    action_placeholder,
+    back_label,
+    choice_incomplete,
+    choose_one_option,
+    choose_param,
+    confirm_heading,
+    confirm_label,
+    how_many,
+    kind_placeholder,
+    next_label,
+    no_such_action,
+    no_such_option,
+    none_label,
+    param_heading,
+    param_placeholder,
+    param_question,
+    previous_label,
+    too_many_actions,
+)
 
 __all__ = [
     "CONFIRM_KINDS",
@@ -127,22 +147,22 @@ class Choice:
 
 def _value(param: Param, pick: tuple[int, ...]) -> ArgValue:
     if any(not 0 <= i < len(param.options) for i in pick):
-        raise ValueError(f"no such option for {param.label.lower()}")
+        raise ValueError(no_such_option(param.label))
     values = tuple(param.options[i].value for i in sorted(pick))
     if param.multiple:
         return values
     if len(values) != 1:
-        raise ValueError(f"choose one option for {param.label.lower()}")
+        raise ValueError(choose_one_option(param.label))
     return values[0]
 
 
 def build_action(specs: Sequence[ActionSpec], choice: Choice) -> Action:
     """The action a complete choice stands for; ``ValueError`` if it is not one."""
     if not 0 <= choice.spec < len(specs):
-        raise ValueError("no such action")
+        raise ValueError(no_such_action())
     spec = specs[choice.spec]
     if len(choice.picks) != len(spec.params):
-        raise ValueError("the choice is not complete")
+        raise ValueError(choice_incomplete())
     chosen = {p.name: _value(p, pick) for p, pick in zip(spec.params, choice.picks, strict=True)}
     return spec.build(**chosen)
 
@@ -212,7 +232,7 @@ def _style(kind: str) -> str:
 
 
 def _placeholder(kind: str) -> str:
-    return cut(kind.replace("_", " ").capitalize() + "…", 150)
+    return cut(kind_placeholder(kind), 150)
 
 
 def _select(cid: ControlId, placeholder: str, entries: Sequence[tuple[int, ActionSpec]]) -> Select:
@@ -283,19 +303,19 @@ def _merged_menu(match_id: int, ver: str, specs: Sequence[ActionSpec], heading: 
     def selects(entries: Sequence[tuple[int, ActionSpec]]) -> list[Row]:
         chunks = _chunks(entries, MAX_OPTIONS)
         return [
-            _select(_pick(match_id, ver, n), "Choose an action…", c) for n, c in enumerate(chunks)
+            _select(_pick(match_id, ver, n), action_placeholder(), c) for n, c in enumerate(chunks)
         ]
 
     rows = selects(with_params) + _button_rows(plain)
     if len(rows) <= MAX_ROWS:
         return Menu(heading, tuple(rows))
     everything = selects(indexed)
-    note = "" if len(everything) <= MAX_ROWS else "More actions than fit here: use /act."
+    note = "" if len(everything) <= MAX_ROWS else too_many_actions()
     return Menu(heading, tuple(everything[:MAX_ROWS]), note)
 
 
 def _back(match_id: int, ver: str) -> Button:
-    return Button("Back", ControlId(match_id, ver, "back").encode())
+    return Button(back_label(), ControlId(match_id, ver, "back").encode())
 
 
 def advance(
@@ -303,7 +323,7 @@ def advance(
 ) -> Menu | Action:
     """After a choice: the menu for the next parameter, a confirmation, or the action itself."""
     if not 0 <= choice.spec < len(specs):
-        raise ValueError("no such action")
+        raise ValueError(no_such_action())
     spec = specs[choice.spec]
     ver = version(specs)
     if len(choice.picks) < len(spec.params):
@@ -317,25 +337,16 @@ def advance(
 
 def confirmation(label: str, yes: ControlId, back: Button | None = None) -> Menu:
     """Asks before an action that loses the match at once."""
-    sure = Button(cut(f"Yes: {label}", 80), yes.encode(), "danger")
+    sure = Button(cut(confirm_label(label), 80), yes.encode(), "danger")
     row = (sure, back) if back is not None else (sure,)
-    return Menu(f"**{label}?** This cannot be taken back.", (row,))
-
-
-def _asking(spec: ActionSpec, param: Param) -> str:
-    """What a parameter's menu asks: "Attack with X: target", or the spec's label alone when
-    it names the parameter already ("Choose cards to return")."""
-    wanted = param.label.lower()
-    return spec.label if wanted in spec.label.lower() else f"{spec.label}: {wanted}"
+    return Menu(confirm_heading(label), (row,))
 
 
 def _how_many(param: Param) -> str:
     most = min(param.most, len(param.options), MAX_OPTIONS)
     if not param.multiple:
         return ""
-    if param.least == 0:
-        return f"up to {most}, or none"
-    return f"{param.least} to {most}" if param.least < most else str(most)
+    return how_many(param.least, most)
 
 
 def _param_options(param: Param) -> tuple[SelectOption, ...]:
@@ -353,11 +364,10 @@ def _param_select(
     param = spec.params[len(choice.picks)]
     options = _param_options(param)
     most = min(param.most, len(options))
-    ask = _asking(spec, param) if inline else f"Choose {param.label.lower()}"
-    count = _how_many(param)
+    ask = param_question(spec.label, param.label) if inline else choose_param(param.label)
     select = Select(
         ControlId(match_id, ver, "opt", choice.encode()).encode(),
-        cut(f"{ask} — {count}…" if count else f"{ask}…", 150),
+        cut(param_placeholder(ask, _how_many(param)), 150),
         options,
         min_values=min(param.least, most),
         max_values=most,
@@ -365,7 +375,7 @@ def _param_select(
     extra = []
     if param.multiple and param.least == 0:
         none = ControlId(match_id, ver, "do", choice.add(()).encode())
-        extra.append(Button(cut(f"No {param.label.lower()}", 80), none.encode()))
+        extra.append(Button(cut(none_label(param.label), 80), none.encode()))
     return select, extra
 
 
@@ -373,12 +383,7 @@ def _param_menu(match_id: int, ver: str, spec: ActionSpec, choice: Choice) -> Me
     """The menu for a spec's next parameter: buttons for a few plain options, else a select
     (which shows each option's detail: whose follower, which slot...)."""
     param = spec.params[len(choice.picks)]
-    count = _how_many(param)
-    wanted = param.label.lower()
-    heading = f"**{spec.label}**"
-    if wanted not in spec.label.lower():
-        heading += f": choose {wanted}"
-    heading += f" ({count})." if count else "."
+    heading = param_heading(spec.label, param.label, _how_many(param))
     plain = not any(o.detail for o in param.options)
     if not param.multiple and plain and len(param.options) <= MAX_OPTION_BUTTONS:
         labels = _distinct([o.label for o in param.options], 80)
@@ -426,7 +431,7 @@ def pages_menu(ruleset: str, page: int, count: int) -> Menu:
     """Previous and Next under a rules page: none before the first page or after the last."""
     buttons = []
     if page > 0:
-        buttons.append(Button("◀ Previous", page_control(ruleset, page - 1).encode()))
+        buttons.append(Button(previous_label(), page_control(ruleset, page - 1).encode()))
     if page < count - 1:
-        buttons.append(Button("Next ▶", page_control(ruleset, page + 1).encode(), "primary"))
+        buttons.append(Button(next_label(), page_control(ruleset, page + 1).encode(), "primary"))
     return Menu("", (tuple(buttons),) if buttons else ())

@@ -22,6 +22,14 @@ from ..table.errors import Outdated, UserError
 from ..table.games import Games
 from ..table.live import Hand
 from ..table.service import Acted, MatchService
+from ..texts import (
+    board_reply,
+    hand_text,
+    not_now,
+    not_now_because,
+    not_now_but,
+    superseded_text,
+)
 from .answers import Answers
 from .controls import (
     GIVE_UP,
@@ -37,7 +45,6 @@ from .controls import (
 from .guide_desk import GuideDesk
 from .lobby_desk import LOBBY_OPS, LobbyDesk, channel_of
 from .presenter import Presenter
-from .texts import hand_text, superseded_text
 from .typed import find_spec, prefill, spec_value
 from .views import menu_view, png
 
@@ -46,7 +53,6 @@ __all__ = ["Frontend"]
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
-NOT_NOW = "That move is not available now (or not in this game)."
 
 
 class Frontend:
@@ -92,9 +98,10 @@ class Frontend:
             live, view, seat = await self.matches.board(mid, interaction.user.id)
             paint = self.presenter.renderer.board_png
             data = await self.presenter.draw(paint, live.ruleset, view, live.names, seat=seat)
-            whose = "from your seat" if seat is not None else "as everyone sees it"
             await interaction.followup.send(
-                f"Match #{mid}: the board {whose}.", file=png(data, "board.png"), ephemeral=True
+                board_reply(mid, own_seat=seat is not None),
+                file=png(data, "board.png"),
+                ephemeral=True,
             )
 
         await self.answer(interaction, work)
@@ -110,8 +117,7 @@ class Frontend:
             hand = await self.matches.hand(mid, interaction.user.id)
             candidates = [i for i, s in enumerate(hand.specs) if not with_card or with_a_card(s)]
             if not candidates:
-                doable = ", ".join(s.label for s in hand.specs) or "nothing until the others move"
-                raise UserError(f"{NOT_NOW} What you can do now: {doable}.")
+                raise UserError(not_now_but([s.label for s in hand.specs]))
             try:
                 index, offered = find_spec(hand.specs, candidates, text)
             except ValueError as exc:
@@ -119,7 +125,7 @@ class Frontend:
             if offered is not None and offered != hand.version:
                 raise Outdated(mid, interaction.user.id)
             if index not in candidates:
-                raise UserError(NOT_NOW)
+                raise UserError(not_now())
             choice = prefill(hand.specs[index], index)
             await self._advance(interaction, hand, choice, offered or hand.version, False)
 
@@ -141,7 +147,7 @@ class Frontend:
         try:
             step = advance(hand.match_id, hand.specs, choice, confirmed=confirmed)
         except ValueError as exc:
-            raise UserError(f"{NOT_NOW} ({exc})") from None
+            raise UserError(not_now_because(str(exc))) from None
         if isinstance(step, Menu):
             await self._reply_hand(interaction, hand, step)
             return
@@ -179,8 +185,7 @@ class Frontend:
             hand = await self.matches.hand(mid, interaction.user.id)
             own = [i for i, s in enumerate(hand.specs) if s.kind in GIVE_UP]
             if not own or hand.over:
-                doable = ", ".join(s.label for s in hand.specs) or "nothing until the others move"
-                raise UserError(f"{NOT_NOW} What you can do now: {doable}.")
+                raise UserError(not_now_but([s.label for s in hand.specs]))
             await self._advance(interaction, hand, Choice(own[0]), hand.version, False)
 
         await self.answer(interaction, work)
@@ -216,7 +221,7 @@ class Frontend:
                 else:
                     choice = Choice.parse(cid.arg)
             except (ValueError, IndexError):
-                raise UserError(NOT_NOW) from None
+                raise UserError(not_now()) from None
             await self._advance(interaction, hand, choice, cid.version, cid.op == "yes")
 
         await self.answer(interaction, work)

@@ -21,10 +21,18 @@ from rules.registry import RULESETS
 from ..table.errors import UserError
 from ..table.games import Games
 from ..table.storage import Storage
+from ..texts import (
+    PAGE_LIMIT,
+    card_lines,
+    no_card_called,
+    no_game_to_explain,
+    no_page,
+    rules_page,
+    several_cards_called,
+)
 from .answers import Answers
 from .controls import ControlId, cut, pages_menu, parse_page
 from .presenter import Presenter
-from .texts import PAGE_LIMIT, card_lines, rules_page
 from .views import card_embed, menu_view, png, rules_embed
 
 __all__ = ["GuideDesk"]
@@ -56,7 +64,7 @@ class GuideDesk:
         try:
             ruleset, page = parse_page(cid.arg)
         except ValueError:
-            raise UserError("That page is not there any more: use `/rules`.") from None
+            raise UserError(no_page()) from None
         if cid.op == "howto":
             await self._send_page(interaction, ruleset, page)
             return
@@ -135,8 +143,8 @@ class GuideDesk:
         ]
         if len(named) == 1:
             return named[0]
-        problem = "There is no card called" if not named else "Several games have a card called"
-        raise UserError(f"{problem} '{cut(typed, 80)}': choose one from the list as you type.")
+        shown = cut(typed, 80)
+        raise UserError(several_cards_called(shown) if named else no_card_called(shown))
 
 
 def _value(ruleset: str, card_id: str) -> str:
@@ -148,4 +156,4 @@ async def _guide(ruleset: str) -> Guide:
     try:
         return await asyncio.to_thread(shipped_guide, ruleset)
     except KeyError:
-        raise UserError(f"There is no game '{cut(ruleset, 40)}'.") from None
+        raise UserError(no_game_to_explain(cut(ruleset, 40))) from None

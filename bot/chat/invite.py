@@ -15,14 +15,14 @@ __all__ = ["NEEDED", "SCOPES", "invite_url", "permissions"]
 SCOPES = ("bot", "applications.commands")
 """``bot`` adds the bot user to the server; ``applications.commands`` its slash commands."""
 
-NEEDED: dict[str, str] = {
-    "view_channel": "see the channel a match is played in, to post and edit its messages there",
-    "send_messages": "post the board after each step, reminders, time-outs and the result",
-    "send_messages_in_threads": "the same in a thread, where a match may be opened too",
-    "embed_links": "the lobby, the board's captions and the result are embeds",
-    "attach_files": "the board and the result are pictures, attached (and replaced as it plays)",
-}
-"""Each permission the bot needs (discord.py's name for it) and why; nothing more."""
+NEEDED = (
+    "view_channel",  # see the channel a match is played in, to post and edit its messages there
+    "send_messages",  # post the board after each step, reminders, time-outs and the result
+    "send_messages_in_threads",  # the same in a thread, where a match may be opened too
+    "embed_links",  # the lobby, the board's captions and the result are embeds
+    "attach_files",  # the board and the result are pictures, attached (and replaced as it plays)
+)
+"""Each permission the bot needs (discord.py's name for it; why, beside it); nothing more."""
 
 
 def permissions() -> discord.Permissions:

@@ -21,10 +21,30 @@ from ..table.errors import UserError
 from ..table.games import Games
 from ..table.lobby import Lobby, LobbyService, RematchOpen
 from ..table.service import MatchService
+from ..texts import (
+    HELP,
+    bots_cannot_play,
+    cancelled_reply,
+    dms_closed_reply,
+    ended_reply,
+    in_match_channel_only,
+    invited,
+    joined_dm,
+    joined_text,
+    left_reply,
+    lobby_closed_reply,
+    log_lines,
+    log_reply,
+    match_on,
+    no_match_numbered,
+    rematch_asked_text,
+    rematch_call,
+    rematch_open_text,
+    server_only,
+)
 from .answers import Answers
 from .controls import ControlId
 from .presenter import DMS_CLOSED, Presenter
-from .texts import HELP, joined_text, rematch_asked_text, rematch_call, rematch_open_text
 from .views import lobby_embed, lobby_view, open_dm, status_embed, text_file
 
 __all__ = ["LOBBY_OPS", "LobbyDesk", "channel_of", "manages"]
@@ -66,9 +86,9 @@ class LobbyDesk:
 
         async def work() -> None:
             if interaction.guild is None or interaction.channel_id is None:
-                raise UserError("Matches are played in a server channel or thread.")
+                raise UserError(server_only())
             if opponent is not None and opponent.bot:
-                raise UserError("Bots can't play: invite a person.")
+                raise UserError(bots_cannot_play())
             lobby = await self.lobbies.open(
                 guild_id=interaction.guild.id,
                 channel_id=interaction.channel_id,
@@ -81,7 +101,7 @@ class LobbyDesk:
                 forfeit_after=forfeit_after,
             )
             sent = await interaction.response.send_message(
-                content=f"<@{opponent.id}>, you are invited." if opponent else None,
+                content=invited(opponent.id) if opponent else None,
                 embed=lobby_embed(lobby),
                 view=lobby_view(lobby),
                 allowed_mentions=discord.AllowedMentions(users=True),
@@ -98,19 +118,12 @@ class LobbyDesk:
         try:
             dm_id = await open_dm(interaction.client, interaction.user.id)
             dm = interaction.client.get_partial_messageable(dm_id, type=discord.ChannelType.private)
-            await dm.send(
-                f"You are in match #{match_id} ({lobby.row.ruleset}) in <#{lobby.row.channel_id}>. "
-                "Your hand will arrive here when it starts."
-            )
+            await dm.send(joined_dm(match_id, lobby.row.ruleset, lobby.row.channel_id))
         except discord.Forbidden as exc:
             if exc.code != DMS_CLOSED:
                 raise
             await self.book.note_dms(match_id, interaction.user.id, closed=True)
-            await interaction.followup.send(
-                "I can't send you DMs (yours are closed), so you will play with `/hand` in this "
-                "channel: only you will see your cards there. Or open your DMs and rejoin.",
-                ephemeral=True,
-            )
+            await interaction.followup.send(dms_closed_reply(), ephemeral=True)
             await self._refresh_lobby(match_id)
             return
         await self.book.note_dms(match_id, interaction.user.id, closed=False, dm_channel_id=dm_id)
@@ -191,9 +204,9 @@ class LobbyDesk:
             row = await self.matches.match_in(channel_of(interaction))
             lobby = await self.lobbies.leave(row.id, interaction.user.id)
             if lobby.row.status == "cancelled":  # the creator left: the presenter says so
-                await interaction.response.send_message("The lobby is closed.", ephemeral=True)
+                await interaction.response.send_message(lobby_closed_reply(), ephemeral=True)
                 return
-            await interaction.response.send_message("You left the match.", ephemeral=True)
+            await interaction.response.send_message(left_reply(), ephemeral=True)
             await self._refresh_lobby(row.id)
 
         await self.answer(interaction, work)
@@ -203,9 +216,7 @@ class LobbyDesk:
             row = await self.matches.match_in(channel_of(interaction))
             await interaction.response.defer(ephemeral=True, thinking=True)
             await self.lobbies.start(row.id, interaction.user.id)
-            await interaction.followup.send(
-                f"Match #{row.id} is on: the board follows.", ephemeral=True
-            )
+            await interaction.followup.send(match_on(row.id), ephemeral=True)
             await self._refresh_lobby(row.id)
 
         await self.answer(interaction, work)
@@ -215,12 +226,10 @@ class LobbyDesk:
             row = await self.matches.match_in(channel_of(interaction))
             await self.lobbies.cancel(row.id, interaction.user.id, may_manage=manages(interaction))
             if row.status == "lobby":  # the presenter tells those who joined, in the channel
-                await interaction.response.send_message(
-                    f"Match #{row.id} is cancelled.", ephemeral=True
-                )
+                await interaction.response.send_message(cancelled_reply(row.id), ephemeral=True)
                 return
             await interaction.response.send_message(
-                f"Match #{row.id} was ended without a result by {interaction.user.mention}.",
+                ended_reply(row.id, interaction.user.id),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             await self._refresh_lobby(row.id)
@@ -247,22 +256,20 @@ class LobbyDesk:
                 if found is None or found.guild_id != (
                     interaction.guild.id if interaction.guild else None
                 ):
-                    raise UserError(f"There is no match #{match_id} in this server.")
+                    raise UserError(no_match_numbered(match_id))
                 row = found
             await interaction.response.defer(ephemeral=True, thinking=True)
             lines, record = await self.matches.public_log(row)
-            text = "\n".join(f"{i}. {line}" for i, line in enumerate(lines, start=1))
+            text = log_lines(lines)
             files = []
-            header = f"**Match #{row.id}**: {len(lines)} public steps"
-            if len(text) <= 1800:
-                header += "\n" + text
-            else:
+            if len(text) > 1800:
                 files.append(text_file(text, f"match-{row.id}.txt"))
             if record is not None:
                 data = json.dumps(record, indent=1, sort_keys=True)
                 files.append(text_file(data, f"match-{row.id}.json"))
-                header += "\nThe match is over: its full record (for replays) is attached."
-            await interaction.followup.send(header, files=files, ephemeral=True)
+            inline = text if len(text) <= 1800 else ""
+            reply = log_reply(row.id, len(lines), inline, record=record is not None)
+            await interaction.followup.send(reply, files=files, ephemeral=True)
 
         await self.answer(interaction, work)
 
@@ -303,7 +310,7 @@ class LobbyDesk:
 def channel_of(interaction: Interaction) -> int:
     """The channel of a command about "this channel's match"."""
     if interaction.guild is None or interaction.channel_id is None:
-        raise UserError("Use this in the channel where the match is played.")
+        raise UserError(in_match_channel_only())
     return interaction.channel_id
 
 

@@ -42,11 +42,12 @@ from rules.engine import Step
 from ..table.games import public_facts
 from ..table.live import Committed, Ended, Hand, Reminder, SeatNews
 from ..table.lobby import Lobby
-from .book import MessageBook
-from .controls import main_menu
-from .texts import (
+from ..texts import (
     board_text,
+    cannot_post_text,
+    dms_closed_text,
     ended_board_text,
+    ended_collapsed_text,
     ended_dm_text,
     hand_text,
     jump_url,
@@ -56,6 +57,8 @@ from .texts import (
     result_text,
     superseded_text,
 )
+from .book import MessageBook
+from .controls import main_menu
 from .views import board_view, lobby_embed, menu_view, open_dm, png, result_view
 
 __all__ = ["MOST_PICTURES", "Presenter", "Renderer", "merged", "paced"]
@@ -382,9 +385,7 @@ class Presenter:
                 continue
             try:
                 await self._dm(player.dm_channel_id).send(
-                    f"I can't post match #{c.match_id}'s board in <#{c.channel_id}>: I need "
-                    "permission to send messages and attach files there. Ask a server admin; "
-                    "meanwhile `/board` shows it to you."
+                    cannot_post_text(c.match_id, c.channel_id)
                 )
             except discord.HTTPException as exc:
                 log.warning("match %d: could not tell seat %d (%s)", c.match_id, seat, exc)
@@ -479,8 +480,7 @@ class Presenter:
         log.info("match %d: seat %d has closed DMs", match_id, seat)
         try:
             await self._channel(channel_id, None).send(
-                f"<@{user_id}> I can't send you DMs, so your cards will not arrive there: use "
-                "`/hand` in this channel (or **My hand** under the board). Only you will see it.",
+                dms_closed_text(user_id),
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
         except discord.HTTPException as exc:
@@ -532,7 +532,7 @@ class Presenter:
                 log.warning("match %d: could not tell seat %d it ended (%s)", mid, seat, exc)
             if player.hand_message_id is not None:
                 await self._collapse(
-                    mid, channel, player.hand_message_id, f"-# Match #{mid}: ended."
+                    mid, channel, player.hand_message_id, ended_collapsed_text(mid)
                 )
         self.book.forget(mid)
 

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from rules.engine import ActionSpec
 
+from ..texts import nothing_matches, several_match
 from .controls import Choice
 
 __all__ = ["find_spec", "prefill", "spec_value"]
@@ -35,8 +36,8 @@ def find_spec(
     if len(hits) == 1:
         return hits[0], None
     if not hits:
-        raise ValueError(f"Nothing matches {text!r} now. Pick from the list as you type.")
-    raise ValueError(f"{text!r} could mean several things. Pick from the list as you type.")
+        raise ValueError(nothing_matches(text))
+    raise ValueError(several_match(text))
 
 
 def prefill(spec: ActionSpec, index: int) -> Choice:

@@ -17,8 +17,19 @@ import discord
 
 from ..table.lobby import Lobby
 from ..table.service import Status
+from ..texts import (
+    cancel_label,
+    card_footer,
+    deck_placeholder,
+    howto_label,
+    join_label,
+    lobby_text,
+    my_hand_label,
+    rematch_label,
+    start_label,
+    status_text,
+)
 from .controls import CUSTOM_ID, Button, ControlId, Menu, Select, SelectOption, page_control
-from .texts import lobby_text, status_text
 
 __all__ = [
     "Control",
@@ -122,16 +133,16 @@ def lobby_view(lobby: Lobby) -> discord.ui.View:
         return discord.ui.View(timeout=None)
     mid = lobby.row.id
     rematch = lobby.rematch_of is not None
-    join = Button("Join", ControlId(mid, None, "join").encode(), "primary")
-    start = Button("Start", ControlId(mid, None, "start").encode(), "success")
-    cancel = Button("Cancel", ControlId(mid, None, "cancel").encode(), "danger")
-    howto = Button("How to play", page_control(lobby.row.ruleset, 0, "howto", mid).encode())
+    join = Button(join_label(), ControlId(mid, None, "join").encode(), "primary")
+    start = Button(start_label(), ControlId(mid, None, "start").encode(), "success")
+    cancel = Button(cancel_label(), ControlId(mid, None, "cancel").encode(), "danger")
+    howto = Button(howto_label(), page_control(lobby.row.ruleset, 0, "howto", mid).encode())
     rows: list[Any] = [(join, cancel, howto) if rematch else (join, start, cancel, howto)]
     if lobby.decks and not rematch:
         rows.append(
             Select(
                 ControlId(mid, None, "deck").encode(),
-                "Choose your deck…",
+                deck_placeholder(),
                 tuple(
                     SelectOption(d.name[:100], d.id[:100], d.blurb[:100]) for d in lobby.decks[:25]
                 ),
@@ -142,12 +153,13 @@ def lobby_view(lobby: Lobby) -> discord.ui.View:
 
 def result_view(match_id: int) -> discord.ui.View:
     """Under a match's result: Rematch, the same match again with the seats rotated."""
-    rematch = Button("Rematch", ControlId(match_id, None, "rematch").encode(), "primary")
+    rematch = Button(rematch_label(), ControlId(match_id, None, "rematch").encode(), "primary")
     return menu_view(Menu("", ((rematch,),)))
 
 
 def board_view(match_id: int) -> discord.ui.View:
-    return menu_view(Menu("", ((Button("My hand", ControlId(match_id, None, "hand").encode()),),)))
+    hand = Button(my_hand_label(), ControlId(match_id, None, "hand").encode())
+    return menu_view(Menu("", ((hand,),)))
 
 
 def lobby_embed(lobby: Lobby) -> discord.Embed:
@@ -166,7 +178,7 @@ def card_embed(title: str, description: str, fields: Sequence[tuple[str, str]]) 
     for name, value in fields:
         embed.add_field(name=name, value=value, inline=False)
     embed.set_image(url="attachment://card.png")
-    embed.set_footer(text="/rules explains the whole game")
+    embed.set_footer(text=card_footer())
     return embed
 
 

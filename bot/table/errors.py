@@ -3,6 +3,8 @@ place (ephemerally), so no callback formats an error itself."""
 
 from __future__ import annotations
 
+from .. import texts
+
 __all__ = ["Apology", "Outdated", "UserError"]
 
 
@@ -18,7 +20,7 @@ class Outdated(UserError):
     """A control from an earlier state was used; the user gets their current hand instead."""
 
     def __init__(self, match_id: int, user_id: int) -> None:
-        super().__init__("Those controls are out of date: here is your hand as it is now.")
+        super().__init__(texts.outdated())
         self.match_id = match_id
         self.user_id = user_id
 
@@ -27,7 +29,4 @@ class Apology(UserError):
     """Something went wrong on the bot's side; it was logged and nothing was changed."""
 
     def __init__(self, match_id: int | None = None) -> None:
-        where = f" in match #{match_id}" if match_id is not None else ""
-        super().__init__(
-            f"Sorry, something went wrong on my side{where}. Nothing was changed: please try again."
-        )
+        super().__init__(texts.apology(match_id))

@@ -20,6 +20,8 @@ from typing import Any
 from rules.engine import TURN_STARTED, Action, DeckInfo, Match, Resolution, Ruleset
 from rules.registry import RULESETS, get_ruleset
 
+from .. import texts
+
 __all__ = ["Games", "deck_played", "own_hand", "public_facts", "starts_turn", "turn_of"]
 
 
@@ -94,7 +96,7 @@ def public_facts(view: Any) -> dict[int, str]:
     for i, player in enumerate(getattr(view, "players", ()) or ()):
         size = getattr(player, "hand_size", None)
         if isinstance(size, int):
-            facts[getattr(player, "seat", i)] = f"{size} card{'s' if size != 1 else ''} in hand"
+            facts[getattr(player, "seat", i)] = texts.cards_in_hand(size)
     return facts
 
 

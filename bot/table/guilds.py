@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, replace
 
+from .. import texts
 from .errors import UserError
 from .games import Games
 from .storage import GuildRow, Storage
@@ -38,14 +39,14 @@ STEP_DELAYS = (0.0, 30.0)
 def checked_turn_limit(seconds: int) -> int:
     """A turn limit a match or a server may have, else :class:`UserError`."""
     if not TURN_LIMITS[0] <= seconds <= TURN_LIMITS[1]:
-        raise UserError("A turn limit is between one minute and seven days.")
+        raise UserError(texts.turn_limit_out_of_range())
     return seconds
 
 
 def checked_forfeit_after(missed: int) -> int:
     """Missed turns in a row that forfeit (0: never), else :class:`UserError`."""
     if not FORFEIT_AFTER[0] <= missed <= FORFEIT_AFTER[1]:
-        raise UserError("A player forfeits after 1 to 20 missed turns in a row, or never.")
+        raise UserError(texts.forfeit_after_out_of_range())
     return missed
 
 
@@ -141,18 +142,17 @@ class GuildDefaults:
         step_delay, offer, withdraw = change.step_delay, change.offer, change.withdraw
         if step_delay is not None:
             if not STEP_DELAYS[0] <= step_delay <= STEP_DELAYS[1]:
-                raise UserError("Step pacing is between 0 and 30 seconds.")
+                raise UserError(texts.step_delay_out_of_range())
             row = replace(row, step_delay=step_delay)
         for name in (offer, withdraw):
             if name is not None and name not in self.games.names:
-                games = ", ".join(self.games.names)
-                raise UserError(f"There is no game {name!r}. Games: {games}.")
+                raise UserError(texts.no_such_game(name, self.games.names))
         if offer is not None:
             row = replace(row, withdrawn=row.withdrawn - {offer})
         if withdraw is not None:
             row = replace(row, withdrawn=row.withdrawn | {withdraw})
             if all(n in row.withdrawn for n in self.games.names):
-                raise UserError("At least one game must stay offered in this server.")
+                raise UserError(texts.one_game_must_stay())
         await self.storage.put_guild_row(row)
         self._rows[guild_id] = row
         log.info("server %d: defaults changed", guild_id)

@@ -20,16 +20,12 @@ from typing import Any
 
 from rules.engine import ActionSpec, Match, Resolution, Result, Step
 
+from .. import texts
 from .games import starts_turn, turn_of
 from .seats import GIVE_UP, version
 from .storage import Clock
 
 __all__ = ["Committed", "Ended", "Hand", "LiveMatch", "Player", "Reminder", "SeatNews"]
-
-TIMED_OUT = "⏰ {seat%d} ran out of time."
-"""The note shown when the clock acted for a seat (``{seatN}`` is replaced by its name)."""
-FORFEITED = "⏰ {seat%d} forfeits after missing %d turns in a row."
-"""The note shown when the clock gave up for a seat that missed too many turns."""
 
 
 @dataclass
@@ -207,8 +203,8 @@ class LiveMatch:
         """What the channel and hands say of the clock's latest action for ``seat``."""
         _, action = self.match.actions[-1]
         if action.kind in GIVE_UP:
-            return FORFEITED % (seat, self.missed_in_a_row(seat))
-        return TIMED_OUT % seat
+            return texts.forfeited_note(seat, self.missed_in_a_row(seat))
+        return texts.timed_out_note(seat)
 
     def waiting_on(self) -> tuple[str, ...]:
         return tuple(self.players[s].name for s in self.match.pending())

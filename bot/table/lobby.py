@@ -26,9 +26,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from rules.engine import DeckInfo
 
+from .. import texts
 from .errors import UserError
 from .games import Games, deck_played
 from .guilds import (
@@ -46,21 +48,23 @@ __all__ = [
     "DEFAULT_TURN_LIMIT",
     "EXPIRED",
     "LEFT",
+    "Closing",
     "Lobby",
     "LobbyService",
     "RematchOpen",
-    "listed",
     "rematch_first",
     "rematch_seats",
 ]
 
 log = logging.getLogger(__name__)
 
-EXPIRED = "expired"
+Closing = Literal["expired", "left", "cancelled"]
+"""Why a lobby closed (the texts say so, reading these words)."""
+EXPIRED: Closing = "expired"
 """Why a lobby closed: nobody started it in time."""
-LEFT = "left"
+LEFT: Closing = "left"
 """Why a lobby closed: its creator (or, in a rematch, any of its players) left it."""
-CANCELLED = "cancelled"
+CANCELLED: Closing = "cancelled"
 """Why a lobby closed: its creator, a rematch's player or a channel manager cancelled it."""
 
 
@@ -73,7 +77,7 @@ class Lobby:
     max_seats: int
     expires_at: float | None = None
     """When the lobby closes unless started."""
-    closing: str | None = None
+    closing: Closing | None = None
     """Why the lobby just closed (``EXPIRED``, ``LEFT`` or ``CANCELLED``), for the texts that
     say so."""
     closed_by: int | None = None
@@ -105,16 +109,9 @@ class RematchOpen(UserError):
     """A match's rematch is open already: ``lobby`` is it (the answer points to it)."""
 
     def __init__(self, lobby: Lobby) -> None:
-        super().__init__(
-            f"The rematch of match #{lobby.rematch_of} is open already: match #{lobby.row.id}."
-        )
+        assert lobby.rematch_of is not None
+        super().__init__(texts.rematch_is_open(lobby.rematch_of, lobby.row.id))
         self.lobby = lobby
-
-
-def listed(user_ids: Sequence[int]) -> str:
-    """Users as mentions in a sentence: ``<@1>, <@2> and <@3>``."""
-    names = [f"<@{u}>" for u in user_ids]
-    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
 
 
 def rematch_seats(
@@ -169,7 +166,7 @@ class LobbyService:
     async def get(self, match_id: int) -> Lobby:
         row = await self.storage.match(match_id)
         if row is None:
-            raise UserError("That match does not exist.")
+            raise UserError(texts.no_such_match())
         return await self._lobby(row)
 
     async def _lobby(self, row: MatchRow) -> Lobby:
@@ -183,8 +180,7 @@ class LobbyService:
             return
         known = [d.id for d in self.games.decks(ruleset)]
         if deck not in known:
-            listed = ", ".join(known) or "none"
-            raise UserError(f"There is no starter deck {deck!r} in {ruleset} (decks: {listed}).")
+            raise UserError(texts.no_such_deck(deck, ruleset, known))
 
     async def open(
         self,
@@ -203,14 +199,11 @@ class LobbyService:
         given (None) is the server's default."""
         defaults = self.guilds.of(guild_id)
         if ruleset not in self.games.names:
-            raise UserError(f"There is no game {ruleset!r}. Games: {', '.join(defaults.offered)}.")
+            raise UserError(texts.no_such_game(ruleset, defaults.offered))
         if ruleset not in defaults.offered:
-            raise UserError(
-                f"{ruleset} is not offered in this server. Games here: "
-                f"{', '.join(defaults.offered)}."
-            )
+            raise UserError(texts.not_offered(ruleset, defaults.offered))
         if invited_id == user_id:
-            raise UserError("Invite someone else: you are in the match already.")
+            raise UserError(texts.invited_yourself())
         turn_limit = checked_turn_limit(defaults.turn_limit if turn_limit is None else turn_limit)
         forfeit_after = checked_forfeit_after(
             defaults.forfeit_after if forfeit_after is None else forfeit_after
@@ -241,15 +234,14 @@ class LobbyService:
         asking); ``RematchOpen`` if it is open already."""
         old = await self.storage.match(match_id)
         if old is None:
-            raise UserError("That match does not exist.")
+            raise UserError(texts.no_such_match())
         players = await self.storage.players(match_id)
         if not any(p.user_id == user_id for p in players):
-            raise UserError(f"Only the players of match #{match_id} can ask for a rematch.")
+            raise UserError(texts.rematch_for_players_only(match_id))
         if old.status != "finished":
-            state = "is not over yet" if old.status == "active" else "ended without a result"
-            raise UserError(f"Match #{match_id} {state}: there is nothing to play again.")
+            raise UserError(texts.nothing_to_replay(match_id, old.status))
         if old.ruleset not in self.guilds.of(old.guild_id).offered:
-            raise UserError(f"{old.ruleset} is no longer offered in this server.")
+            raise UserError(texts.no_longer_offered(old.ruleset))
         seated = rematch_seats(players, self.games.decks(old.ruleset), user_id)
         try:
             rematch_id = await self.storage.create_lobby(
@@ -269,9 +261,7 @@ class LobbyService:
             if other is not None and other.rematch_of == match_id:
                 if other.status == "lobby":
                     raise RematchOpen(await self._lobby(other)) from None
-                raise UserError(
-                    f"The rematch of match #{match_id} is being played here: match #{other.id}."
-                ) from None
+                raise UserError(texts.rematch_being_played(match_id, other.id)) from None
             raise _busy(other) from None
         log.info("match %d: rematch of match %d opened", rematch_id, match_id)
         lobby = await self.get(rematch_id)
@@ -325,9 +315,9 @@ class LobbyService:
     async def _open_lobby(self, match_id: int) -> Lobby:
         lobby = await self.get(match_id)
         if lobby.row.status == "active":
-            raise UserError(f"Match #{match_id} has already started.")
+            raise UserError(texts.already_started(match_id))
         if lobby.row.status != "lobby":
-            raise UserError(f"Match #{match_id} is {lobby.row.status}.")
+            raise UserError(texts.lobby_gone(match_id, lobby.row.status))
         return lobby
 
     async def join(self, match_id: int, user_id: int, name: str, deck: str | None = None) -> Lobby:
@@ -339,17 +329,17 @@ class LobbyService:
             mine = next((p for p in lobby.players if p.user_id == user_id), None)
             if mine is not None:
                 if deck is None:
-                    raise UserError("You are in this match already.")
+                    raise UserError(texts.in_match_already())
                 await self.storage.set_player(match_id, mine.seat, deck=deck)
                 return await self.get(match_id)
             invited = lobby.row.invited_id
             if invited is not None and user_id not in (invited, lobby.row.creator_id):
-                raise UserError(f"This match is reserved for <@{invited}>.")
+                raise UserError(texts.reserved_for(invited))
             seat = await self.storage.add_player(
                 match_id, user_id=user_id, name=name, deck=deck, seats=lobby.max_seats
             )
             if seat is None:
-                raise UserError("This match is full.")
+                raise UserError(texts.match_full())
             log.info("match %d: a player joined at seat %d", match_id, seat)
             return await self.get(match_id)
 
@@ -359,15 +349,14 @@ class LobbyService:
         match_id = lobby.row.id
         mine = next((p for p in lobby.players if p.user_id == user_id), None)
         if mine is None:
-            raise UserError(
-                f"This rematch is for {listed([p.user_id for p in lobby.players])}, "
-                f"the players of match #{lobby.rematch_of}."
-            )
+            assert lobby.rematch_of is not None
+            players = [p.user_id for p in lobby.players]
+            raise UserError(texts.rematch_is_for(players, lobby.rematch_of))
         if deck is not None and deck != mine.deck:
             raise _same_decks(lobby)
         if mine.confirmed and lobby.unconfirmed:
-            waiting = listed([p.user_id for p in lobby.unconfirmed])
-            raise UserError(f"You are in this rematch already; waiting for {waiting} to confirm.")
+            waiting = [p.user_id for p in lobby.unconfirmed]
+            raise UserError(texts.in_rematch_already(waiting))
         if not mine.confirmed:
             await self.storage.set_player(match_id, mine.seat, confirmed=True)
             log.info("match %d: seat %d confirmed the rematch", match_id, mine.seat)
@@ -401,7 +390,7 @@ class LobbyService:
             self._check_deck(lobby.row.ruleset, deck)
             mine = next((p for p in lobby.players if p.user_id == user_id), None)
             if mine is None:
-                raise UserError("Join the match first, then choose your deck.")
+                raise UserError(texts.join_before_choosing())
             await self.storage.set_player(match_id, mine.seat, deck=deck)
             return await self.get(match_id)
 
@@ -409,7 +398,7 @@ class LobbyService:
         async with self.locks(match_id):
             lobby = await self._open_lobby(match_id)
             if not any(p.user_id == user_id for p in lobby.players):
-                raise UserError("You are not in this match.")
+                raise UserError(texts.not_in_match())
             if user_id != lobby.row.creator_id and lobby.rematch_of is None:
                 await self.storage.remove_player(match_id, user_id)
                 return await self.get(match_id)
@@ -431,11 +420,10 @@ class LobbyService:
         lobby = await self.get(match_id)
         if lobby.row.status == "lobby":
             if not may_manage and not _may_cancel(lobby, user_id):
-                who = "its players" if lobby.rematch_of is not None else "the match's creator"
-                raise UserError(f"Only {who} (or a channel manager) can cancel it.")
+                raise UserError(texts.cancel_not_yours(lobby.rematch_of is not None))
             async with self.locks(match_id):
                 if not await self.storage.close_lobby(match_id):
-                    raise UserError(f"Match #{match_id} is no longer in its lobby.")
+                    raise UserError(texts.no_longer_in_lobby(match_id))
                 self._disarm(match_id)
                 closed = replace(await self.get(match_id), closing=CANCELLED, closed_by=user_id)
             log.info("match %d: lobby cancelled", match_id)
@@ -443,30 +431,22 @@ class LobbyService:
             return closed
         elif lobby.row.status == "active":
             if not may_manage:
-                raise UserError(
-                    "The match has started: only someone who can manage this channel can end it. "
-                    "A player can give up with /retreat."
-                )
+                raise UserError(texts.end_needs_a_manager())
             await self.matches.abandon(match_id, user_id)
         else:
-            raise UserError(f"Match #{match_id} is {lobby.row.status} already.")
+            raise UserError(texts.ended_already(match_id, lobby.row.status))
         return await self.get(match_id)
 
     async def start(self, match_id: int, user_id: int) -> LiveMatch:
         async with self.locks(match_id):
             lobby = await self._open_lobby(match_id)
             if not any(p.user_id == user_id for p in lobby.players):
-                raise UserError("Only a player in this match can start it.")
+                raise UserError(texts.start_by_players_only())
             if lobby.rematch_of is not None:
-                waiting = listed([p.user_id for p in lobby.unconfirmed])
-                raise UserError(
-                    "A rematch starts by itself once every player has confirmed with Join: "
-                    f"waiting for {waiting}."
-                )
+                waiting = [p.user_id for p in lobby.unconfirmed]
+                raise UserError(texts.rematch_starts_itself(waiting))
             if not lobby.ready:
-                raise UserError(
-                    f"Waiting for players: {len(lobby.players)} of {lobby.min_seats} have joined."
-                )
+                raise UserError(texts.waiting_for_players(len(lobby.players), lobby.min_seats))
             live = await self.matches.begin(lobby.row, lobby.players)
             self._disarm(match_id)
             return live
@@ -480,15 +460,9 @@ def _may_cancel(lobby: Lobby, user_id: int) -> bool:
 
 
 def _busy(other: MatchRow | None) -> UserError:
-    which = f" (#{other.id})" if other else ""
-    return UserError(
-        f"This channel already has a match{which}. Finish or cancel it first, "
-        "or start yours in another channel or a thread."
-    )
+    return UserError(texts.channel_busy(other.id if other else None))
 
 
 def _same_decks(lobby: Lobby) -> UserError:
-    return UserError(
-        f"A rematch keeps each player's deck from match #{lobby.rematch_of}. "
-        "To choose another, cancel it and open a new match with /match new."
-    )
+    assert lobby.rematch_of is not None
+    return UserError(texts.rematch_keeps_decks(lobby.rematch_of))

@@ -30,6 +30,7 @@ from rules.engine import (
     name_seats,
 )
 
+from .. import texts
 from .clock import clocks_after, forfeits, next_ring, ringing
 from .errors import Apology, Outdated, UserError
 from .games import Games, deck_played, public_facts, turn_of
@@ -166,7 +167,7 @@ class MatchService:
         """Replay a stored match. With ``catch_up``, also what was committed but not shown."""
         ruleset = self.games.get(row.ruleset)
         if row.seed is None or row.setup is None:
-            raise UserError(f"Match #{row.id} has not started.")
+            raise UserError(texts.not_started(row.id))
         if row.ruleset_version != ruleset.version:
             log.warning(
                 "match %d: recorded under %s %s, replayed under %s (checked by its state hash)",
@@ -204,17 +205,14 @@ class MatchService:
             return live
         row = await self.storage.match(match_id)
         if row is None or row.status not in ("active", "finished"):
-            raise UserError("That match is not being played.")
+            raise UserError(texts.not_being_played())
         try:
             live, _ = await self._load(row)
         except UserError:
             raise
         except Exception:
             log.exception("match %d: could not be rebuilt from storage", match_id)
-            raise UserError(
-                f"Match #{match_id} could not be restored from storage. An admin can end it "
-                "with /match cancel."
-            ) from None
+            raise UserError(texts.not_restored(match_id)) from None
         return live
 
     def drop(self, match_id: int) -> None:
@@ -234,13 +232,13 @@ class MatchService:
         if row is None and finished:
             row = await self.storage.latest_match_in(channel_id)
         if row is None:
-            raise UserError("There is no match in this channel. Start one with /match new.")
+            raise UserError(texts.no_match_here())
         return row
 
     async def active_in(self, channel_id: int) -> int:
         row = await self.match_in(channel_id)
         if row.status != "active":
-            raise UserError(f"Match #{row.id} has not started yet: press Start in its lobby.")
+            raise UserError(texts.match_started_in_lobby(row.id))
         return row.id
 
     # -- starting -----------------------------------------------------------------------------
@@ -261,7 +259,7 @@ class MatchService:
         try:
             match = Match.new(ruleset, seed, setup, views=SPECTATOR)
         except ValueError as exc:
-            raise UserError(f"The match cannot start: {exc}") from None
+            raise UserError(texts.cannot_start(str(exc))) from None
         now = self.now()
         live = _live(row, match, [_player(p) for p in players], -1)
         for seat in match.pending():
@@ -304,9 +302,9 @@ class MatchService:
     def _seat(self, live: LiveMatch, user_id: int) -> int:
         seat = live.seat_of(user_id)
         if seat is None:
-            raise UserError(f"You are not playing in match #{live.id}; you can watch it here.")
+            raise UserError(texts.not_your_match(live.id))
         if live.match.over:
-            raise UserError(f"Match #{live.id} is over. See /match log.")
+            raise UserError(texts.match_over(live.id))
         return seat
 
     async def _apply(
@@ -348,7 +346,7 @@ class MatchService:
         except AlreadyApplied:
             log.info("match %d: interaction %s was delivered twice", live.id, interaction_id)
             self.drop(live.id)  # the copy in memory applied it again: rebuild it
-            raise UserError("That was already done.") from None
+            raise UserError(texts.done_already()) from None
         except Exception:
             log.exception("match %d: seat %d %s could not be stored", live.id, seat, action.kind)
             self.drop(live.id)
@@ -442,7 +440,7 @@ class MatchService:
             live = await self.live(match_id)
             seat = live.seat_of(user_id)
             if seat is None:
-                raise UserError(f"You are not playing in match #{match_id}; you can watch it here.")
+                raise UserError(texts.not_your_match(match_id))
             return live.hand(seat)
 
     async def board(self, match_id: int, user_id: int) -> tuple[LiveMatch, Any, int | None]:
@@ -481,7 +479,7 @@ class MatchService:
         """The public step log of a match so far; its record too once it is over (a record
         holds the seed and every hand, so it is only given out then)."""
         if row.seed is None or row.setup is None:
-            raise UserError(f"Match #{row.id} has not started yet.")
+            raise UserError(texts.not_started_yet(row.id))
         names = tuple(p.name for p in await self.storage.players(row.id))
         ruleset = self.games.get(row.ruleset)
         match = Match.new(ruleset, row.seed, row.setup)

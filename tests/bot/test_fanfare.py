@@ -13,7 +13,7 @@ import pytest
 
 import rendering
 from bot.chat.presenter import MOST_PICTURES, paced
-from bot.chat.texts import named
+from bot.texts import named
 from rules.engine import TURN_STARTED, Action, Match, Resolution, replay
 from rules.registry import get_ruleset
 

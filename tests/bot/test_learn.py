@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.chat.texts import PAGE_LIMIT
+from bot.texts import PAGE_LIMIT
 from rules.guide import shipped_guide
 from rules.registry import RULESETS, get_ruleset
 

@@ -1,44 +1,69 @@
-"""Every text the bot writes, as pure functions of snapshots: easy to read, test and check for
-leaks. Channel texts are built from public captions and names only; a hand's texts from what
+"""What the bot posts and sends, as pure functions of snapshots: easy to read, test and check
+for leaks. Channel texts are built from public captions and names only; a hand's texts from what
 its seat may see."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
-from discord.utils import escape_markdown, escape_mentions
-
-from rules.engine import Result, name_seats
+from rules.engine import name_seats
 from rules.guide import Keyword, Page
 
-from ..table.guilds import ServerDefaults
-from ..table.live import Committed, Ended, Hand, Reminder
-from ..table.lobby import CANCELLED, EXPIRED, LEFT, Lobby, listed
-from ..table.service import Status
+from .markup import clean, deadline, jump_url, listed, mentions, relative
+
+if TYPE_CHECKING:  # the table's values, read here but never imported: the table imports texts
+    from rules.engine import Result
+
+    from ..table.guilds import ServerDefaults
+    from ..table.live import Committed, Ended, Hand, Reminder
+    from ..table.lobby import Lobby
+    from ..table.service import Status
 
 __all__ = [
+    "BOARD_FOOTER",
     "HELP",
+    "MATCHES_LIMIT",
+    "MESSAGE_LIMIT",
     "PAGE_LIMIT",
     "board_text",
+    "cannot_post_text",
     "card_lines",
+    "cards_in_hand",
     "describe_limit",
+    "dms_closed_text",
     "ended_board_text",
+    "ended_collapsed_text",
     "ended_dm_text",
+    "forfeit_rule",
+    "forfeited_note",
     "hand_text",
     "joined_text",
     "lobby_closed_text",
+    "lobby_closing",
+    "lobby_line",
     "lobby_text",
+    "match_title",
     "matches_lines",
+    "named",
+    "now_line",
+    "outcome_line",
     "rematch_asked_text",
     "rematch_call",
     "rematch_open_text",
+    "reminder_text",
     "result_lines",
     "result_text",
     "rules_page",
     "server_defaults_lines",
+    "status_line",
     "status_text",
     "superseded_text",
+    "timed_out_note",
     "turn_description",
+    "turn_label",
+    "unrestored_line",
+    "waiting_line",
 ]
 
 HELP = """\
@@ -67,11 +92,6 @@ PAGE_LIMIT = 3500
 """The longest page of rules text: an embed's description holds 4096 characters."""
 
 
-def clean(name: str) -> str:
-    """A display name made safe to put in a message."""
-    return escape_mentions(escape_markdown(name))
-
-
 def named(caption: str, names: Sequence[str]) -> str:
     return name_seats(caption, [f"**{clean(n)}**" for n in names])
 
@@ -82,19 +102,6 @@ def describe_limit(seconds: int) -> str:
             count = seconds // size
             return f"{count} {unit}{'s' if count != 1 else ''}"
     return f"{seconds} seconds"
-
-
-def relative(when: float) -> str:
-    return f"<t:{int(when)}:R>"
-
-
-def deadline(when: float) -> str:
-    """A moment as Discord shows it to each reader: their date and time, and how long from now."""
-    return f"<t:{int(when)}:f> ({relative(when)})"
-
-
-def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:
-    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
 
 
 def status_text(status: Status) -> tuple[str, list[str]]:
@@ -244,11 +251,11 @@ def _waited(lobby: Lobby) -> str:
 def lobby_closing(lobby: Lobby) -> str:
     """The lobby message's last line once it closed by itself."""
     rematch = lobby.rematch_of is not None
-    if lobby.closing == EXPIRED:
+    if lobby.closing == "expired":
         if rematch:
             return f"This rematch expired: not everyone confirmed within {_waited(lobby)}."
         return f"This lobby expired: nobody started it within {_waited(lobby)}."
-    if lobby.closing == CANCELLED:
+    if lobby.closing == "cancelled":
         return f"This {'rematch' if rematch else 'lobby'} was cancelled."
     if rematch:
         return f"This rematch closed: **{clean(_name(lobby, lobby.closed_by))}** left."
@@ -265,16 +272,16 @@ def lobby_closed_text(lobby: Lobby) -> str | None:
     row = lobby.row
     # Who closed it knows why: who left it, whoever cancelled it.
     left_by = lobby.closed_by or row.creator_id
-    knows = {LEFT: left_by, CANCELLED: lobby.closed_by}.get(lobby.closing or "")
+    knows = {"left": left_by, "cancelled": lobby.closed_by}.get(lobby.closing or "")
     told = [p for p in lobby.players if p.user_id != knows]
-    if not told or lobby.closing not in (EXPIRED, LEFT, CANCELLED):
+    if not told or lobby.closing not in ("expired", "left", "cancelled"):
         return None
     rematch = lobby.rematch_of is not None
-    if lobby.closing == EXPIRED and rematch:
+    if lobby.closing == "expired" and rematch:
         why = f"not everyone confirmed the rematch within {_waited(lobby)}"
-    elif lobby.closing == EXPIRED:
+    elif lobby.closing == "expired":
         why = f"its lobby expired, as nobody pressed **Start** within {_waited(lobby)}"
-    elif lobby.closing == CANCELLED:
+    elif lobby.closing == "cancelled":
         by = _name(lobby, lobby.closed_by)
         why = f"**{clean(by)}** cancelled it" if by else "a channel manager cancelled it"
     elif rematch:
@@ -310,6 +317,21 @@ def turn_description(captions: Sequence[str], current: int, limit: int = 1500) -
     if dropped:
         lines.insert(0, f"› … {dropped} earlier step{'s' if dropped != 1 else ''}: `/match log`")
     return "\n".join(lines)
+
+
+def timed_out_note(seat: int) -> str:
+    """The note shown when the clock acted for a seat (``{seatN}``: named when shown)."""
+    return f"⏰ {{seat{seat}}} ran out of time."
+
+
+def forfeited_note(seat: int, missed: int) -> str:
+    """The note shown when the clock gave up for a seat that missed too many turns."""
+    return f"⏰ {{seat{seat}}} forfeits after missing {missed} turns in a row."
+
+
+def cards_in_hand(count: int) -> str:
+    """A player's public fact beside the board: how many cards they hold."""
+    return f"{count} card{'s' if count != 1 else ''} in hand"
 
 
 MESSAGE_LIMIT = 2000
@@ -429,10 +451,6 @@ def superseded_text(match_id: int, turn: tuple[int, int | None] | None = None) -
     return f"-# Match #{match_id}: replaced by your table for turn {turn[0]} below."
 
 
-def mentions(user_ids: Sequence[int], seats: Sequence[int]) -> str:
-    return " ".join(f"<@{user_ids[s]}>" for s in seats)
-
-
 def result_lines(result: Result, names: Sequence[str]) -> list[str]:
     lines = [named(result.summary, names)]
     if result.points:
@@ -479,6 +497,28 @@ def hand_text(
     if heading:
         lines.append(heading)
     return "\n".join(lines)[:MESSAGE_LIMIT]
+
+
+def cannot_post_text(match_id: int, channel_id: int) -> str:
+    """A player's DM when the bot may not post the board in the match's channel."""
+    return (
+        f"I can't post match #{match_id}'s board in <#{channel_id}>: I need "
+        "permission to send messages and attach files there. Ask a server admin; "
+        "meanwhile `/board` shows it to you."
+    )
+
+
+def dms_closed_text(user_id: int) -> str:
+    """In the channel, to a player whose DMs turned out closed when their cards were sent."""
+    return (
+        f"<@{user_id}> I can't send you DMs, so your cards will not arrive there: use "
+        "`/hand` in this channel (or **My hand** under the board). Only you will see it."
+    )
+
+
+def ended_collapsed_text(match_id: int) -> str:
+    """What a seat's table says once a moderator ended the match (no picture, no controls)."""
+    return f"-# Match #{match_id}: ended."
 
 
 def reminder_text(reminder: Reminder) -> str:
@@ -534,13 +574,9 @@ MATCHES_LIMIT = 3800
 """The longest list of ``/parlor matches``: an embed's description holds 4096 characters."""
 
 
-def matches_lines(
-    entries: Sequence[Lobby | Status | tuple[int, str, int]], limit: int = MATCHES_LIMIT
-) -> list[str]:
-    """``/parlor matches``: a line per lobby or active match, oldest first, with a link; an
-    active match that could not be restored is given as ``(id, ruleset, channel_id)``. Lines
-    that do not fit are left off, and counted."""
-    lines = [_match_line(entry) for entry in entries]
+def matches_lines(lines: Sequence[str], limit: int = MATCHES_LIMIT) -> list[str]:
+    """``/parlor matches``: a line per lobby or active match (``lobby_line``, ``status_line``,
+    ``unrestored_line``), oldest first. Lines that do not fit are left off, and counted."""
     if not lines:
         return ["No lobbies or matches are open in this server."]
     shown: list[str] = []
@@ -553,24 +589,30 @@ def matches_lines(
     return shown
 
 
-def _match_line(entry: Lobby | Status | tuple[int, str, int]) -> str:
-    if isinstance(entry, tuple):
-        match_id, ruleset, channel_id = entry
-        return f"**#{match_id}** {ruleset} in <#{channel_id}> · could not be restored"
-    if isinstance(entry, Lobby):
-        row = entry.row
-        seats = f"lobby, {len(entry.players)} of {entry.max_seats} seats taken"
-        if entry.rematch_of is not None:
-            confirmed = len(entry.players) - len(entry.unconfirmed)
-            seats = f"rematch of #{entry.rematch_of}, {confirmed} of {len(entry.players)} confirmed"
-        parts = [f"**#{row.id}** {row.ruleset} in <#{row.channel_id}>", seats]
-        if entry.expires_at is not None:
-            parts.append(f"expires {relative(entry.expires_at)}")
-        if row.lobby_message_id is not None:
-            url = jump_url(row.guild_id, row.channel_id, row.lobby_message_id)
-            parts.append(f"[lobby]({url})")
-        return " · ".join(parts)
-    return " · ".join(_status_parts(entry))
+def unrestored_line(match_id: int, ruleset: str, channel_id: int) -> str:
+    """``/parlor matches``: an active match that could not be restored."""
+    return f"**#{match_id}** {ruleset} in <#{channel_id}> · could not be restored"
+
+
+def lobby_line(lobby: Lobby) -> str:
+    """``/parlor matches``: a lobby, with a link to it."""
+    row = lobby.row
+    seats = f"lobby, {len(lobby.players)} of {lobby.max_seats} seats taken"
+    if lobby.rematch_of is not None:
+        confirmed = len(lobby.players) - len(lobby.unconfirmed)
+        seats = f"rematch of #{lobby.rematch_of}, {confirmed} of {len(lobby.players)} confirmed"
+    parts = [f"**#{row.id}** {row.ruleset} in <#{row.channel_id}>", seats]
+    if lobby.expires_at is not None:
+        parts.append(f"expires {relative(lobby.expires_at)}")
+    if row.lobby_message_id is not None:
+        url = jump_url(row.guild_id, row.channel_id, row.lobby_message_id)
+        parts.append(f"[lobby]({url})")
+    return " · ".join(parts)
+
+
+def status_line(status: Status) -> str:
+    """``/parlor matches``: an active match, with a link to its board."""
+    return " · ".join(_status_parts(status))
 
 
 def _status_parts(status: Status) -> list[str]:

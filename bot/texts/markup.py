@@ -1,0 +1,66 @@
+"""Discord's markup, written without discord.py: mentions, timestamps, links, and names made
+safe to put in a message (``clean``, the same escapes as discord.py's ``escape_markdown`` and
+``escape_mentions``, which a test compares)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+__all__ = [
+    "clean",
+    "deadline",
+    "escape_markdown",
+    "escape_mentions",
+    "jump_url",
+    "listed",
+    "mentions",
+    "relative",
+]
+
+_URL = r"(?P<url><[^: >]+:\/[^ >]+>|(?:https?|steam):\/\/[^\s<]+[^<.,:;\"\'\]\s])"
+_MARKDOWN = r"(?P<markdown>[_\\~|\*`]|^>(?:>>)?\s|\[.+\]\(.+\)|^#{1,3}|^\s*-)"
+_ESCAPED = re.compile(f"(?:{_URL}|{_MARKDOWN})", re.MULTILINE)
+"""Discord's markdown, links left alone (discord.py's ``escape_markdown`` with its defaults)."""
+_MENTION = re.compile(r"@(everyone|here|[!&]?[0-9]{17,20})")
+"""@everyone, @here, and user and role mentions (not channels)."""
+
+
+def escape_markdown(text: str) -> str:
+    """Markdown characters escaped with a backslash; links left as they are."""
+    return _ESCAPED.sub(lambda m: m["url"] or "\\" + m["markdown"], text)
+
+
+def escape_mentions(text: str) -> str:
+    """Mentions made inert with a zero-width space after the ``@``."""
+    return _MENTION.sub("@\u200b\\1", text)
+
+
+def clean(name: str) -> str:
+    """A display name made safe to put in a message."""
+    return escape_mentions(escape_markdown(name))
+
+
+def mentions(user_ids: Sequence[int], seats: Sequence[int]) -> str:
+    """The players of these seats, mentioned."""
+    return " ".join(f"<@{user_ids[s]}>" for s in seats)
+
+
+def listed(user_ids: Sequence[int]) -> str:
+    """Users as mentions in a sentence: ``<@1>, <@2> and <@3>``."""
+    names = [f"<@{u}>" for u in user_ids]
+    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+
+
+def relative(when: float) -> str:
+    """A moment as Discord shows it to each reader: how long from now."""
+    return f"<t:{int(when)}:R>"
+
+
+def deadline(when: float) -> str:
+    """A moment as Discord shows it to each reader: their date and time, and how long from now."""
+    return f"<t:{int(when)}:f> ({relative(when)})"
+
+
+def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
