@@ -9,8 +9,8 @@ from __future__ import annotations
 from . import canvas as _canvas
 from . import fonts as _fonts
 from . import text as _text
-from .canvas import SHAPES, Box, Canvas, encode_png
-from .fonts import CHAINS, FONT_DIR, MISSING, coverage, face, font_runs, text_width
+from .canvas import SHAPES, Box, Canvas, DrawnText, Role, encode_png, stack
+from .fonts import CHAINS, FONT_DIR, MISSING, cap_height, coverage, face, font_runs, text_width
 from .palette import RGB, SEATS, SeatStyle, mix, seat_style
 from .pieces import (
     Chip,
@@ -25,9 +25,11 @@ from .pieces import (
     right_chips,
     seat_mark,
     seat_title,
+    sides,
     signed,
     strike,
     tag,
+    with_vacated,
 )
 from .text import Placed, TextBlock, fit_text, place
 
@@ -41,10 +43,13 @@ __all__ = [
     "Box",
     "Canvas",
     "Chip",
+    "DrawnText",
     "Placed",
+    "Role",
     "SeatStyle",
     "TextBlock",
     "badge",
+    "cap_height",
     "caption_bar",
     "card_back",
     "card_frame",
@@ -64,10 +69,13 @@ __all__ = [
     "seat_mark",
     "seat_style",
     "seat_title",
+    "sides",
     "signed",
+    "stack",
     "strike",
     "tag",
     "text_width",
+    "with_vacated",
 ]
 
 

@@ -3,7 +3,9 @@
 Layouts are written for a picture a fixed number of units wide; ``scale`` (pixels per unit) is a
 keyword option of every renderer. Shapes are anti-aliased: their masks are drawn four times
 larger, reduced, and cached by size, so a badge costs one paste. Every text drawn is kept in
-:attr:`Canvas.texts` with its box and ink, so tests can check that nothing spills out.
+:attr:`Canvas.texts` (a :class:`DrawnText`: its box and ink, its size and cap height, and its
+role), so tests can check that nothing spills out, nothing is too small to read on a phone, and
+no label sits on a number.
 """
 
 from __future__ import annotations
@@ -11,18 +13,66 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import Literal
 
 from PIL import Image, ImageChops, ImageDraw
 
-from .fonts import Weight, face, text_width
+from .fonts import Weight, cap_height, face, text_width
 from .palette import RGB
-from .text import Placed, fit_text, place
+from .text import Placed, Run, TextBlock, fit_text, place
 
-__all__ = ["SHAPES", "Box", "Canvas", "encode_png"]
+__all__ = ["SHAPES", "Box", "Canvas", "DrawnText", "Role", "encode_png", "stack"]
 
 Box = tuple[float, float, float, float]
 """left, top, right, bottom in layout units."""
+
+Pixels = tuple[int, int, int, int]
+
+Role = Literal["text", "label", "number"]
+"""What a text is for: "number" (a cost, power, attack, defence, a total), "label" (a tag or pill
+on its own background, which hides what is under it), or any other "text"."""
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnText:
+    """A text a canvas drew: the placed block, its role and the pixels it covers (for a label, its
+    whole pill; else its ink). Pixels are the canvas image's."""
+
+    placed: Placed
+    role: Role
+    cover: Pixels | None
+
+    @property
+    def block(self) -> TextBlock:
+        return self.placed.block
+
+    @property
+    def box(self) -> Pixels:
+        return self.placed.box
+
+    @property
+    def runs(self) -> tuple[tuple[float, int, Run], ...]:
+        return self.placed.runs
+
+    @property
+    def ink(self) -> Pixels | None:
+        return self.placed.ink
+
+    @property
+    def cap(self) -> int:
+        """The height of a capital letter at the size drawn, in pixels."""
+        return cap_height(self.block.size, self.block.weight)
+
+    def moved(self, dx: int, dy: int) -> DrawnText:
+        """The same text on a picture pasted ``dx``, ``dy`` pixels further (see ``stack``)."""
+        return DrawnText(self.placed.moved(dx, dy), self.role, _moved(self.cover, dx, dy))
+
+
+def _moved(box: Pixels | None, dx: int, dy: int) -> Pixels | None:
+    return None if box is None else (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
+
 
 _SUPERSAMPLE = 4
 _FLIP_X = Image.Transpose.FLIP_LEFT_RIGHT
@@ -181,7 +231,7 @@ class Canvas:
         self.height = height
         self.image = Image.new("RGB", (self.px(width), self.px(height)), background)
         self.draw = ImageDraw.Draw(self.image)
-        self.texts: list[Placed] = []
+        self.texts: list[DrawnText] = []
 
     # -- units ---------------------------------------------------------------------------------
 
@@ -266,8 +316,14 @@ class Canvas:
         leading: float = 1.2,
         max_lines: int = 0,
         balance: bool = False,
+        role: Role = "text",
+        cover: Box | None = None,
     ) -> Placed:
-        """Draw ``text`` inside ``box``: wrapped, then shrunk down to ``min_size`` if needed."""
+        """Draw ``text`` inside ``box``: wrapped, then shrunk down to ``min_size`` if needed.
+
+        ``role`` says what the text is (see :data:`Role`); ``cover`` is the box a label hides
+        (its pill), when it is not the text's own box.
+        """
         pixels = self.box(box)
         largest = max(1, self.px(size))
         smallest = max(1, self.px(min_size)) if min_size is not None else largest
@@ -289,7 +345,10 @@ class Canvas:
                 mask, dx, dy = sprite
                 left, top = round(x) + dx, y + dy
                 self.image.paste(fill, (left, top, left + mask.width, top + mask.height), mask)
-        self.texts.append(placed)
+        covered: Pixels | None = placed.ink
+        if role == "label":
+            covered = self.box(cover) if cover is not None else pixels
+        self.texts.append(DrawnText(placed, role, covered))
         return placed
 
     def text_width(self, text: str, *, size: float, weight: Weight = "regular") -> float:
@@ -300,3 +359,29 @@ class Canvas:
 
     def png(self) -> bytes:
         return encode_png(self.image)
+
+
+def stack(canvases: Sequence[Canvas], *, background: RGB, rule: RGB | None = None) -> Canvas:
+    """One picture of ``canvases`` one under the other, left-aligned (a seat's table: its board,
+    then its hand), with a thin ``rule`` across where two meet. Their texts are kept, moved to
+    where they now are. The canvases must share a scale."""
+    if not canvases:
+        raise ValueError("nothing to stack")
+    scale = canvases[0].scale
+    if any(c.scale != scale for c in canvases):
+        raise ValueError("canvases of different scales cannot be stacked")
+    width = max(c.width for c in canvases)
+    out = Canvas(width, sum(c.height for c in canvases), scale=scale, background=background)
+    height = sum(c.image.height for c in canvases)
+    if out.image.height != height:  # each part was rounded to whole pixels on its own
+        out.image = Image.new("RGB", (out.image.width, height), background)
+        out.draw = ImageDraw.Draw(out.image)
+    top = 0
+    for i, part in enumerate(canvases):
+        out.image.paste(part.image, (0, top))
+        out.texts += [drawn.moved(0, top) for drawn in part.texts]
+        if rule is not None and i:
+            inset = out.px(width * 0.02)
+            out.draw.line((inset, top, out.image.width - inset, top), rule, max(1, out.px(1)))
+        top += part.image.height
+    return out

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .canvas import Box, Canvas
 from .fonts import font_runs, run_metrics
@@ -39,10 +40,15 @@ __all__ = [
     "right_chips",
     "seat_mark",
     "seat_title",
+    "sides",
     "signed",
     "strike",
     "tag",
+    "with_vacated",
 ]
+
+Card = TypeVar("Card")
+Vacated = TypeVar("Vacated")
 
 
 def badge(
@@ -70,6 +76,7 @@ def badge(
         valign="middle",
         leading=1.0,
         max_lines=1,
+        role="number",
     )
 
 
@@ -161,6 +168,8 @@ def chip_row(
             valign="middle",
             leading=1.0,
             max_lines=1,
+            role="label",
+            cover=(x, y, x + width, y + height),
         )
         x += width + gap
     return x
@@ -300,6 +309,8 @@ def tag(canvas: Canvas, box: Box, text: str, *, fill: RGB = HIGHLIGHT) -> None:
         align="center",
         leading=1.0,
         max_lines=1,
+        role="label",
+        cover=box,
     )
 
 
@@ -328,3 +339,36 @@ def signed(number: int) -> str:
     if number > 0:
         return f"+{number}"
     return f"–{-number}" if number < 0 else "0"
+
+
+def sides(viewer: int | None, seat: int | None = None) -> tuple[int, int]:
+    """(top seat, bottom seat) of a two-seat board: ``seat`` at the bottom if given (a player's
+    own side), else the view's viewer, else seat 0 (a spectator's board).
+
+    A seat's view drawn for another seat is refused: it holds what only its own seat may see.
+    """
+    if seat is not None and viewer is not None and seat != viewer:
+        raise ValueError(f"seat {viewer}'s view cannot be drawn for seat {seat}")
+    bottom = seat if seat is not None else viewer if viewer is not None else 0
+    if bottom not in (0, 1):
+        raise ValueError(f"no seat {bottom} on a two-seat board")
+    return 1 - bottom, bottom
+
+
+def with_vacated(
+    cards: Sequence[Card], vacated: Sequence[tuple[int | None, Vacated]], slots: int
+) -> list[Card | Vacated]:
+    """A row of ``cards`` with the slots of cards that just left it kept: each ``(slot, marker)``
+    of ``vacated`` is put back at the slot the card had before the step (``None``: not known,
+    after the cards), in order of slots, while the row has a free slot. Cards that are still
+    there keep their order, so the survivors stay where they were."""
+    row: list[Card | Vacated] = list(cards)
+    known = sorted(
+        ((slot, i) for i, (slot, _marker) in enumerate(vacated) if slot is not None),
+    )
+    unknown = [i for i, (slot, _marker) in enumerate(vacated) if slot is None]
+    for at, i in [*known, *((len(cards) + slots, i) for i in unknown)]:
+        if len(row) >= slots:
+            break
+        row.insert(min(at, len(row)), vacated[i][1])
+    return row
