@@ -35,16 +35,24 @@ SCALE = 2.0
 
 
 def draw_board(
-    view: FanfareView, names: Sequence[str], step: Step | None = None, *, scale: float = SCALE
+    view: FanfareView,
+    names: Sequence[str],
+    step: Step | None = None,
+    *,
+    seat: int | None = None,
+    before: FanfareView | None = None,
+    scale: float = SCALE,
 ) -> Canvas:
+    """The board after ``step``, ``seat``'s side at the bottom (else the viewer's, else seat 0's);
+    ``before``, the same viewer's view before the step, keeps the slots of cards that left."""
     names = display_names(names, len(view.players))
-    marks = marks_for(view, step, names)
+    marks = marks_for(view, step, names, before)
     height = MARGIN + HEADER + GAP + body_height() + MARGIN
     if marks.caption is not None:
         height += GAP + CAPTION
     canvas = new_canvas(height, scale)
     y = draw_header(canvas, view, names, MARGIN, marks) + GAP
-    y = draw_body(canvas, view, names, y, marks)
+    y = draw_body(canvas, view, names, y, marks, seat=seat)
     if marks.caption is not None:
         draw_caption(canvas, y + GAP, marks.caption)
     return canvas

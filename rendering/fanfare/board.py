@@ -11,7 +11,8 @@ Layout (units; the picture is :data:`WIDTH` units wide and ``scale`` pixels per 
     panel         the bottom seat
     caption       what the step did, highlighted (only with a step)
 
-The viewer's own seat is at the bottom; a spectator sees seat 0 at the bottom.
+A seat's own side is at the bottom: the viewer's, or the seat the board is drawn for (a spectator's
+view of the board for a player's ``/board``); otherwise seat 0's.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ from rendering.toolkit import (
     seat_mark,
     seat_style,
     seat_title,
+    sides,
+    with_vacated,
 )
 from rendering.toolkit.palette import (
     BACKGROUND,
@@ -40,9 +43,9 @@ from rendering.toolkit.palette import (
     PANEL_EDGE,
     TEXT,
 )
-from rules.fanfare.views import FanfareView, PlayerView
+from rules.fanfare.views import BoardCardView, FanfareView, PlayerView
 
-from .marks import Marks
+from .marks import Gone, Marks
 from .parts import draw_empty, draw_gone, draw_leader_tags, draw_tags, draw_tile
 from .status import evolve_label, status_label
 
@@ -57,7 +60,8 @@ __all__ = [
     "draw_caption",
     "draw_header",
     "new_canvas",
-    "seats_of",
+    "row_of",
+    "slot_box",
 ]
 
 WIDTH = 480.0
@@ -74,12 +78,6 @@ MIDDLE = 12.0
 LEADER_W = 44.0
 CHIP_H = 17.0
 CHIP_TEXT = 11.0
-
-
-def seats_of(view: FanfareView) -> tuple[int, int]:
-    """(top seat, bottom seat): the viewer at the bottom, else seat 0."""
-    bottom = view.viewer if view.viewer is not None else 0
-    return 1 - bottom, bottom
 
 
 def body_height() -> float:
@@ -183,7 +181,7 @@ def _leader(canvas: Canvas, player: PlayerView, x: float, y: float, marks: Marks
     x0, y0, x1, y1 = box
     canvas.text(
         (x0 + 5, y0 + 4, x1 - 5, y0 + 28),
-        str(leader.defence),
+        str(max(0, leader.defence)),
         size=20,
         min_size=12,
         weight="bold",
@@ -191,6 +189,7 @@ def _leader(canvas: Canvas, player: PlayerView, x: float, y: float, marks: Marks
         align="center",
         leading=1.0,
         max_lines=1,
+        role="number",
     )
     canvas.text(
         (x0 + 10, y0 + 27, x1 - 10, y0 + 37),
@@ -202,6 +201,7 @@ def _leader(canvas: Canvas, player: PlayerView, x: float, y: float, marks: Marks
         align="center",
         leading=1.0,
         max_lines=1,
+        role="number",
     )
     if leader.uid in marks.lit:
         canvas.frame((x0 - 3, y0 - 3, x1 + 3, y1 + 3), HIGHLIGHT, width=1.8, radius=6)
@@ -254,23 +254,30 @@ def slot_box(index: int, top: float) -> Box:
     return (x0, top, x0 + TILE_W, top + TILE_H)
 
 
+def row_of(player: PlayerView, marks: Marks) -> list[BoardCardView | Gone]:
+    """The seat's slots left to right: its cards, and the cards that just left in the slots
+    they had (when known; else after the cards)."""
+    gone = [(g.slot, g) for g in marks.gone if g.seat == player.seat]
+    return with_vacated(player.board, gone, SLOTS)[:SLOTS]
+
+
 def draw_row(canvas: Canvas, player: PlayerView, top: float, marks: Marks) -> None:
-    gone = [g for g in marks.gone if g.seat == player.seat]
+    row = row_of(player, marks)
     for index in range(SLOTS):
         box = slot_box(index, top)
-        if index < len(player.board):
-            card = player.board[index]
-            draw_tile(canvas, box, card, seat=player.seat, highlight=card.uid in marks.lit)
-        elif index - len(player.board) < len(gone):
-            draw_gone(canvas, box, gone[index - len(player.board)])
+        item = row[index] if index < len(row) else None
+        if isinstance(item, Gone):
+            draw_gone(canvas, box, item)
+        elif item is not None:
+            draw_tile(canvas, box, item, seat=player.seat, highlight=item.uid in marks.lit)
         else:
             draw_empty(canvas, box)
 
 
 def _draw_row_tags(canvas: Canvas, player: PlayerView, top: float, marks: Marks) -> None:
-    for index, card in enumerate(player.board[:SLOTS]):
-        if card.uid in marks.tags:
-            draw_tags(canvas, slot_box(index, top), marks.tags[card.uid])
+    for index, item in enumerate(row_of(player, marks)):
+        if isinstance(item, BoardCardView) and item.uid in marks.tags:
+            draw_tags(canvas, slot_box(index, top), marks.tags[item.uid])
 
 
 def _mulligan_note(canvas: Canvas, top: float) -> None:
@@ -302,10 +309,17 @@ def _mulligan_note(canvas: Canvas, top: float) -> None:
 
 
 def draw_body(
-    canvas: Canvas, view: FanfareView, names: Sequence[str], y: float, marks: Marks
+    canvas: Canvas,
+    view: FanfareView,
+    names: Sequence[str],
+    y: float,
+    marks: Marks,
+    *,
+    seat: int | None = None,
 ) -> float:
-    """Both panels and both rows from ``y``; returns the y below them."""
-    top_seat, bottom_seat = seats_of(view)
+    """Both panels and both rows from ``y``, ``seat``'s side at the bottom (else the viewer's,
+    else seat 0's); returns the y below them."""
+    top_seat, bottom_seat = sides(view.viewer, seat)
     leaders = {top_seat: draw_panel(canvas, view, top_seat, names, y, marks)}
     top_row = y + PANEL_H + GAP
     bottom_row = top_row + TILE_H + MIDDLE

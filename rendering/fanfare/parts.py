@@ -108,6 +108,7 @@ def draw_stat(
         align="center",
         leading=1.0,
         max_lines=1,
+        role="number",
     )
 
 
@@ -189,6 +190,8 @@ def _pill(
         fill=ink,
         leading=1.0,
         max_lines=1,
+        role="label",
+        cover=(left, y, left + width, y + height),
     )
 
 
@@ -241,12 +244,14 @@ def _stats(canvas: Canvas, box: Box, card: BoardCardView) -> None:
         return
     half = 33.0
     draw_stat(canvas, (x0, y0, x0 + half, y1), "sword", card.attack, base=card.base_attack)
+    # Damage past 0 (the step before the card is destroyed) is drawn as 0: a defence is never
+    # negative, and the step's label says how much damage it took.
     damaged = card.defence < card.max_defence
     draw_stat(
         canvas,
         (x1 - half, y0, x1, y1),
         "shield",
-        card.defence,
+        max(0, card.defence),
         base=card.base_defence,
         damaged=damaged,
     )
@@ -271,6 +276,7 @@ def _amulet_stats(canvas: Canvas, box: Box, card: BoardCardView) -> None:
             align="center",
             leading=1.0,
             max_lines=1,
+            role="number",
         )
 
 

@@ -50,5 +50,5 @@ def _defence_chip(view: FanfareView, seat: int) -> Chip:
     """A leader's defence at the end, marked with the seat's shape (the title names the winner)."""
     style = seat_style(seat)
     leader = view.players[seat].leader
-    label = f"{leader.defence}/{leader.max_defence}"
+    label = f"{max(0, leader.defence)}/{leader.max_defence}"
     return Chip(label, fill=style.fill, ink=style.ink, icon=style.shape, bold=True)

@@ -160,7 +160,16 @@ def _staged_row(canvas: Canvas, view: LanesView, item: StagedView, y: float) -> 
     kind = {"play": "Play", "move": "Move", "activate": "Activate"}.get(item.kind, item.kind)
     label_box = (x0 + 4, y + 4, x0 + 70, y + STAGED - 4)
     canvas.rect(label_box, mix(PANEL, HIGHLIGHT, 0.2), radius=(STAGED - 8) / 2)
-    canvas.text(label_box, kind, size=11, min_size=8, weight="bold", fill=TEXT, align="center")
+    canvas.text(
+        label_box,
+        kind,
+        size=11,
+        min_size=8,
+        weight="bold",
+        fill=TEXT,
+        align="center",
+        role="label",
+    )
     label = item.card.name
     if item.location is not None:
         loc = view.locations[item.location]

@@ -87,6 +87,7 @@ def power_box(canvas: Canvas, box: Box, card: CardView, *, delta: int = 0) -> No
         align="center",
         leading=1.0,
         max_lines=1,
+        role="number",
     )
 
 

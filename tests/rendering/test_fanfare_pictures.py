@@ -8,6 +8,7 @@ text again with Pillow and looking at the pixels (``positions.ink_outside``).
 from __future__ import annotations
 
 import io
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
@@ -16,7 +17,7 @@ from PIL import Image
 
 from rendering import RENDERERS, board_png, hand_png, result_png
 from rendering.fanfare import draw_board, draw_hand, draw_result
-from rendering.fanfare.board import WIDTH
+from rendering.fanfare.board import WIDTH, slot_box
 from rendering.fanfare.parts import board_text
 from rendering.toolkit import CHAINS, MISSING, Canvas, coverage
 from rules.engine import Event, Step
@@ -256,3 +257,80 @@ def test_other_scales_keep_text_inside(scale: float) -> None:
     canvas = draw_board(step.views[None], NAMES, step, scale=scale)
     assert canvas.image.width == round(WIDTH * scale)
     assert ink_outside(canvas) == []
+
+
+# -- where things are -----------------------------------------------------------------------------
+
+
+def _where(canvas: Canvas, text: str) -> tuple[float, float]:
+    """The centre of the first drawn ``text``, in layout units."""
+    drawn = next(d for d in canvas.texts if d.block.text.replace("\n", " ") == text)
+    x0, y0, x1, y1 = drawn.box
+    return (x0 + x1) / 2 / canvas.scale, (y0 + y1) / 2 / canvas.scale
+
+
+def _slot_at(x: float) -> int:
+    return next(i for i in range(5) if slot_box(i, 0)[0] <= x < slot_box(i, 0)[2])
+
+
+def _slot_zero_dies() -> tuple[Step, FanfareView, int]:
+    """A public step of a random match where a follower in slot 0 is destroyed while the cards
+    in slots 1 and 2 stay; the view before it (the previous step's), and the seat."""
+    for seed in range(40):
+        steps = match_steps(seed)
+        for before, step in itertools.pairwise(steps):
+            dead = [e.data for e in step.events_for(None) if e.kind == "destroyed"]
+            if not step.public or len(dead) != 1:
+                continue
+            seat, uid = dead[0]["seat"], dead[0]["card"]
+            old = [c.uid for c in before.views[None].players[seat].board]
+            new = [c.uid for c in step.views[None].players[seat].board]
+            if len(old) >= 3 and old[0] == uid and new[:2] == old[1:3]:
+                return step, before.views[None], seat
+    raise LookupError("no such step")
+
+
+def test_a_destroyed_card_keeps_its_slot_and_the_others_stay_in_place() -> None:
+    step, before, seat = _slot_zero_dies()
+    view: FanfareView = step.views[None]
+    dead = next(e.data["name"] for e in step.events if e.kind == "destroyed")
+    old = before.players[seat].board
+    canvas = draw_board(view, NAMES, step, before=before)
+    marker_x, marker_y = _where(canvas, "Destroyed")
+    assert _slot_at(marker_x) == 0
+    assert _slot_at(_where(canvas, dead)[0]) == 0
+    for slot in (1, 2):
+        x, y = _where(canvas, old[slot].name)
+        assert _slot_at(x) == slot
+        assert abs(y - marker_y) < 60  # the same row
+    # Without the view before, where the card stood is not known: it is drawn after the others.
+    fallback = draw_board(view, NAMES, step)
+    assert _slot_at(_where(fallback, "Destroyed")[0]) == len(view.players[seat].board)
+
+
+def test_the_view_before_must_be_the_same_viewers() -> None:
+    step, before, _seat = _slot_zero_dies()
+    with pytest.raises(ValueError, match="same viewer"):
+        draw_board(step.views[0], NAMES, step, before=before)
+
+
+def test_a_defence_is_never_drawn_negative() -> None:
+    """The step that deals the damage comes before the step that destroys: its view holds
+    followers below 0, drawn as 0."""
+    step = find_step(
+        range(40),
+        lambda s: s.public and any(c.defence < 0 for p in s.views[None].players for c in p.board),
+    )
+    canvas = draw_board(step.views[None], NAMES, step)
+    numbers = [d.block.text for d in canvas.texts if d.role == "number"]
+    assert "0" in numbers
+    assert not [n for n in numbers if n.startswith(("-", "–"))]
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_board_is_drawn_from_the_side_of_the_seat_asked(seat: int) -> None:
+    view = find_step(range(5), public_with("played")).views[None]
+    canvas = draw_board(view, NAMES, seat=seat)
+    own, other = _where(canvas, NAMES[seat]), _where(canvas, NAMES[1 - seat])
+    assert own[1] > other[1]
+    assert draw_board(view, NAMES).png() == draw_board(view, NAMES, seat=0).png()
