@@ -18,14 +18,14 @@ from .marks import Marks
 
 __all__ = ["draw_result"]
 
-BANNER = 62.0
+BANNER = 66.0
 
 
 def draw_result(view: FanfareView, names: Sequence[str], *, scale: float) -> Canvas:
     if view.result is None:
         raise ValueError("the match is not over: there is no result to draw")
-    height = MARGIN + BANNER + GAP + HEADER + GAP + body_height() + MARGIN
-    canvas = new_canvas(height, scale)
+    body = body_height(new_canvas(1, scale), view, names, Marks())
+    canvas = new_canvas(MARGIN + BANNER + GAP + HEADER + GAP + body + MARGIN, scale)
     _banner(canvas, view, view.result, names, MARGIN)
     y = draw_header(canvas, view, names, MARGIN + BANNER + GAP, Marks()) + GAP
     draw_body(canvas, view, names, y, Marks())

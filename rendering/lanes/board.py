@@ -23,6 +23,7 @@ from rendering.toolkit import (
     Canvas,
     Chip,
     caption_bar,
+    caption_height,
     chip_row,
     chip_width,
     mix,
@@ -35,15 +36,16 @@ from rendering.toolkit.palette import BACKGROUND, HIGHLIGHT, HIGHLIGHT_INK, MUTE
 from rules.lanes.views import CardBack, CardView, LanesView, LocationView, PlayerView, SideView
 
 from .marks import Gone, Marks
-from .parts import draw_card, draw_delta, draw_empty, draw_gone, draw_tile
+from .parts import draw_card, draw_empty, draw_gone, draw_tile
 
 __all__ = [
-    "CAPTION",
     "GAP",
     "HEADER",
+    "LEGIBLE",
     "MARGIN",
     "WIDTH",
     "body_height",
+    "caption_box_height",
     "draw_body",
     "draw_caption",
     "draw_header",
@@ -56,15 +58,15 @@ MARGIN = 7.0
 GUTTER = 6.0
 COLUMN = (WIDTH - 2 * MARGIN - 2 * GUTTER) / 3
 SLOTS = 4
-STRIP = 24.0
+STRIP = 28.0
 STRIP_GAP = 3.0
 SIDE = SLOTS * STRIP + (SLOTS - 1) * STRIP_GAP
-TILE = 114.0
+TILE = 130.0
 BAR = 24.0
-CHIP_TEXT = 11.0
+LEGIBLE = 12.0  # the smallest text: capitals 7 pixels high on a phone (480 units at 400 px)
+CHIP_TEXT = LEGIBLE
 GAP = 5.0
 HEADER = 22.0
-CAPTION = 34.0
 
 
 def column_left(index: int) -> float:
@@ -93,7 +95,7 @@ def draw_header(canvas: Canvas, view: LanesView, y: float, marks: Marks) -> floa
         (MARGIN + 6, y, MARGIN + width, y + HEADER),
         turn,
         size=14,
-        min_size=10,
+        min_size=LEGIBLE,
         weight="bold",
         fill=colour,
         max_lines=1,
@@ -119,8 +121,15 @@ def _stakes(canvas: Canvas, view: LanesView, y: float, marks: Marks) -> None:
     chip_row(canvas, WIDTH - MARGIN - width, y, WIDTH, [chip], height=HEADER, size=CHIP_TEXT + 1)
 
 
-def draw_caption(canvas: Canvas, y: float, caption: str) -> None:
-    caption_bar(canvas, (MARGIN, y, WIDTH - MARGIN, y + CAPTION), caption, size=12, min_size=9)
+def caption_box_height(caption: str, scale: float) -> float:
+    return caption_height(caption, WIDTH - 2 * MARGIN, size=LEGIBLE, scale=scale)
+
+
+def draw_caption(canvas: Canvas, y: float, caption: str) -> float:
+    """The step's caption from ``y``; returns the y below it."""
+    bottom = y + caption_box_height(caption, canvas.scale)
+    caption_bar(canvas, (MARGIN, y, WIDTH - MARGIN, bottom), caption, size=LEGIBLE)
+    return bottom
 
 
 # -- players ----------------------------------------------------------------------------------
@@ -167,7 +176,7 @@ def draw_player(
         (x + mark + 7, y, x + 150, y + BAR),
         names[seat],
         size=13,
-        min_size=9.5,
+        min_size=LEGIBLE,
         weight="bold",
         fill=style.accent,
         max_lines=1,
@@ -229,17 +238,6 @@ def side_of(loc: LocationView, side: SideView, marks: Marks) -> list[CardView | 
     return with_vacated(side.cards, gone, SLOTS)[:SLOTS]
 
 
-def _draw_deltas(
-    canvas: Canvas, loc: LocationView, areas: tuple[tuple[int, float, bool], ...], marks: Marks
-) -> None:
-    """Power-change tags, drawn after every card: they reach over the gap between two cards."""
-    for seat, top, upward in areas:
-        for index, card in enumerate(side_of(loc, loc.sides[seat], marks)):
-            if isinstance(card, CardView) and marks.power.get(card.uid):
-                box = _slot_box(index, loc.index, top, upward=upward)
-                draw_delta(canvas, box, marks.power[card.uid])
-
-
 def draw_body(
     canvas: Canvas,
     view: LanesView,
@@ -263,8 +261,6 @@ def draw_body(
         x0 = column_left(loc.index)
         box = (x0, tiles, x0 + COLUMN, tiles + TILE)
         draw_tile(canvas, box, loc, top_seat=top_seat, highlight=loc.index in marks.locations)
-    for loc in view.locations:
-        _draw_deltas(canvas, loc, areas, marks)
     y = bottom_cards + SIDE + GAP
     draw_player(canvas, view, bottom_seat, names, y, marks)
     return y + BAR

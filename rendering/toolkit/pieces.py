@@ -25,14 +25,16 @@ from .palette import (
     mix,
     seat_style,
 )
-from .text import Placed
+from .text import Placed, fit_text
 
 __all__ = [
     "Chip",
     "badge",
     "caption_bar",
+    "caption_height",
     "card_back",
     "card_frame",
+    "chip_flow",
     "chip_row",
     "chip_width",
     "display_names",
@@ -175,6 +177,37 @@ def chip_row(
     return x
 
 
+def chip_flow(
+    canvas: Canvas,
+    x: float,
+    y: float,
+    box: Box,
+    chips: Sequence[Chip],
+    *,
+    height: float,
+    size: float,
+    gap: float = 4,
+    row_gap: float = 3,
+    draw: bool = True,
+) -> tuple[float, float]:
+    """Chips left to right from ``x`` on the row at ``y``, then on rows below starting at the
+    left of ``box`` (left, top, right, bottom: the room), as text flows: no chip is left out
+    for want of room at the end of a row (order them as they should read). Returns
+    (x, y) where the last row ended; with ``draw`` False, only measures. A chip wider than the
+    box is left out."""
+    left, _top, right, _bottom = box
+    for chip in chips:
+        width = chip_width(canvas, chip, height=height, size=size)
+        if width > right - left:
+            continue
+        if x + width > right + 0.01:
+            x, y = left, y + height + row_gap
+        if draw:
+            chip_row(canvas, x, y, x + width, [chip], height=height, size=size, gap=0)
+        x += width + gap
+    return x, y
+
+
 def right_chips(
     canvas: Canvas,
     right: float,
@@ -202,12 +235,12 @@ def result_banner(
     chips: Sequence[Chip],
     summary: str,
 ) -> None:
-    """The head of a result picture (about 62 units tall): the winner crowned, with the seat's
+    """The head of a result picture (about 66 units tall): the winner crowned, with the seat's
     shape, in its colour ("``name`` wins!"), or "A draw"; ``chips`` at the right (each seat's
-    score or defence, marked with its shape); then how the match ended."""
+    score or defence, marked with its shape); then how the match ended, on up to two lines."""
     x0, y, x1, y1 = box
     canvas.rect(box, mix(PANEL, HIGHLIGHT, 0.06), radius=8)
-    chips_left = right_chips(canvas, x1 - 8, y + 8, chips, height=20, size=11.5)
+    chips_left = right_chips(canvas, x1 - 8, y + 7, chips, height=21, size=12.5)
     left = x0 + 10
     title, colour = "A draw", TEXT
     if winner is not None:
@@ -218,16 +251,15 @@ def result_banner(
         (left, y + 4, chips_left - 8, y + 32),
         title,
         size=18,
-        min_size=11,
+        min_size=12,
         weight="bold",
         fill=colour,
         max_lines=1,
     )
     canvas.text(
-        (x0 + 10, y + 34, x1 - 10, y1 - 4),
+        (x0 + 10, y + 33, x1 - 10, y1 - 3),
         summary,
-        size=11.5,
-        min_size=9,
+        size=12,
         fill=MUTED,
         max_lines=2,
         leading=1.1,
@@ -276,8 +308,22 @@ def card_back(canvas: Canvas, box: Box, *, edge: RGB, label: str, highlight: boo
     )
 
 
-def caption_bar(canvas: Canvas, box: Box, text: str, *, size: float, min_size: float) -> None:
-    """The step being shown: a highlight-coloured marker, then the caption (up to two lines)."""
+_CAPTION_LEADING = 1.15
+
+
+def caption_height(text: str, width: float, *, size: float, scale: float, lines: int = 2) -> float:
+    """How tall :func:`caption_bar` ``width`` units wide must be for ``text`` at ``size``: room
+    for at least ``lines`` lines, so that most steps' pictures are the same height, and for as
+    many as a long caption needs (it is never shrunk: it must read on a phone)."""
+    px = max(1, round(size * scale))
+    room = max(1, round((width - 32) * scale))
+    block = fit_text(text, room, 1 << 20, px, px, "regular", _CAPTION_LEADING)
+    return max(lines, len(block.lines)) * size * _CAPTION_LEADING + 8
+
+
+def caption_bar(canvas: Canvas, box: Box, text: str, *, size: float) -> None:
+    """The step being shown: a highlight-coloured marker, then the caption, as many lines as
+    :func:`caption_height` made room for."""
     x0, y0, x1, y1 = box
     canvas.rect(box, mix(PANEL, HIGHLIGHT, 0.08), radius=5)
     canvas.rect((x0, y0, x0 + 5, y1), HIGHLIGHT, radius=2)
@@ -287,11 +333,9 @@ def caption_bar(canvas: Canvas, box: Box, text: str, *, size: float, min_size: f
         (x0 + 24, y0 + 2, x1 - 8, y1 - 2),
         text,
         size=size,
-        min_size=min_size,
         fill=TEXT,
         valign="middle",
-        leading=1.15,
-        max_lines=2,
+        leading=_CAPTION_LEADING,
     )
 
 

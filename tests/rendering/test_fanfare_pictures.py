@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from rendering import RENDERERS, board_png, hand_png, result_png
+from rendering import RENDERERS, board_png, hand_png, result_png, table_png
 from rendering.fanfare import draw_board, draw_hand, draw_result
 from rendering.fanfare.board import WIDTH, slot_box
 from rendering.fanfare.parts import board_text
@@ -157,12 +157,14 @@ def test_the_interface_dispatches_and_returns_png() -> None:
     step = find_step(range(10), public_with("damage"))
     view = step.views[None]
     width, height = _png_size(board_png("fanfare", view, NAMES, step))
-    assert width == WIDTH * 2 and 0.95 < width / height < 1.25
+    assert width == WIDTH * 1.5 == 720 and 0.7 < width / height < 0.8
     assert _png_size(board_png("fanfare", view, NAMES, step, scale=1))[0] == WIDTH
-    assert _png_size(hand_png("fanfare", step.views[1], NAMES))[0] == WIDTH * 2
-    assert _png_size(hand_png("fanfare", step.views[1], NAMES, scale=1.5))[0] == WIDTH * 1.5
+    assert _png_size(hand_png("fanfare", step.views[1], NAMES))[0] == WIDTH * 1.5
+    assert _png_size(hand_png("fanfare", step.views[1], NAMES, scale=2))[0] == WIDTH * 2
     final = match_steps(0)[-1].views[None]
-    assert _png_size(result_png("fanfare", final, NAMES))[0] == WIDTH * 2
+    assert _png_size(result_png("fanfare", final, NAMES))[0] == WIDTH * 1.5
+    table = _png_size(table_png("fanfare", step.views[1], NAMES, 1, step))
+    assert table[0] == width and table[1] > height
 
 
 def test_a_board_without_a_step_has_no_caption_and_is_shorter() -> None:
@@ -296,13 +298,17 @@ def test_a_destroyed_card_keeps_its_slot_and_the_others_stay_in_place() -> None:
     dead = next(e.data["name"] for e in step.events if e.kind == "destroyed")
     old = before.players[seat].board
     canvas = draw_board(view, NAMES, step, before=before)
+    own, other = _where(canvas, NAMES[seat])[1], _where(canvas, NAMES[1 - seat])[1]
+
+    def in_row(y: float) -> bool:  # the seat's row is next to its own panel
+        return abs(y - own) < abs(y - other)
+
     marker_x, marker_y = _where(canvas, "Destroyed")
-    assert _slot_at(marker_x) == 0
+    assert _slot_at(marker_x) == 0 and in_row(marker_y)
     assert _slot_at(_where(canvas, dead)[0]) == 0
     for slot in (1, 2):
         x, y = _where(canvas, old[slot].name)
-        assert _slot_at(x) == slot
-        assert abs(y - marker_y) < 60  # the same row
+        assert _slot_at(x) == slot and in_row(y)
     # Without the view before, where the card stood is not known: it is drawn after the others.
     fallback = draw_board(view, NAMES, step)
     assert _slot_at(_where(fallback, "Destroyed")[0]) == len(view.players[seat].board)

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from rendering import RENDERERS, board_png, hand_png, result_png
+from rendering import RENDERERS, board_png, hand_png, result_png, table_png
 from rendering.lanes import draw_board, draw_hand, draw_result
 from rendering.lanes.board import COLUMN, WIDTH, column_left
 from rendering.toolkit import CHAINS, MISSING, coverage
@@ -141,11 +141,13 @@ def test_the_interface_dispatches_and_returns_png() -> None:
     step = find_step(range(10), public_with("revealed", "power"))
     view = step.views[None]
     width, height = _png_size(board_png("lanes", view, NAMES, step))
-    assert width == WIDTH * 2 and 1.0 < width / height < 1.2
+    assert width == WIDTH * 1.5 == 720 and 0.85 < width / height < 1.0
     assert _png_size(board_png("lanes", view, NAMES, step, scale=1))[0] == WIDTH
-    assert _png_size(hand_png("lanes", step.views[0], NAMES))[0] == WIDTH * 2
+    assert _png_size(hand_png("lanes", step.views[0], NAMES))[0] == WIDTH * 1.5
     final = match_steps(0)[-1].views[None]
-    assert _png_size(result_png("lanes", final, NAMES))[0] == WIDTH * 2
+    assert _png_size(result_png("lanes", final, NAMES))[0] == WIDTH * 1.5
+    table = _png_size(table_png("lanes", step.views[0], NAMES, 0, step))
+    assert table[0] == width and table[1] > height
 
 
 def test_a_board_without_a_step_has_no_caption_and_is_shorter() -> None:
