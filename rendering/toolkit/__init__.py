@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from . import canvas as _canvas
 from . import fonts as _fonts
+from . import png as _png
 from . import text as _text
-from .canvas import SHAPES, Box, Canvas, DrawnText, Role, encode_png, stack
+from .canvas import SHAPES, Box, Canvas, DrawnText, Role, stack
 from .fonts import CHAINS, FONT_DIR, MISSING, cap_height, coverage, face, font_runs, text_width
 from .palette import RGB, SEATS, SeatStyle, mix, seat_style
 from .pieces import (
@@ -33,6 +34,7 @@ from .pieces import (
     tag,
     with_vacated,
 )
+from .png import encode_png, fixed_palette
 from .text import Placed, TextBlock, fit_text, place
 
 __all__ = [
@@ -65,6 +67,7 @@ __all__ = [
     "encode_png",
     "face",
     "fit_text",
+    "fixed_palette",
     "font_runs",
     "mix",
     "place",
@@ -92,7 +95,9 @@ def clear_caches() -> None:
         _fonts._glyph,
         _text.fit_text,
         _canvas._mask,
-        _canvas._corner,
+        _canvas._corners,
+        _canvas._round_mask,
+        _png.fixed_palette,
         _canvas._short_sprite,
         _canvas._long_sprite,
     ):

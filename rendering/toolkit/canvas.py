@@ -10,7 +10,6 @@ no label sits on a number.
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,6 +20,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from .fonts import Weight, cap_height, face, text_width
 from .palette import RGB
+from .png import encode_png
 from .text import Placed, Run, TextBlock, fit_text, place
 
 __all__ = ["SHAPES", "Box", "Canvas", "DrawnText", "Role", "encode_png", "stack"]
@@ -191,33 +191,40 @@ def _render_sprite(text: str, font: str, size: int) -> tuple[Image.Image, int, i
 
 
 @lru_cache(maxsize=256)
-def _corner(radius: int) -> Image.Image:
-    """The top-left quarter of an anti-aliased disc of ``radius`` pixels."""
+def _corners(radius: int) -> tuple[Image.Image, Image.Image, Image.Image, Image.Image]:
+    """The four quarters of an anti-aliased disc of ``radius`` pixels: top left, top right,
+    bottom left, bottom right."""
     disc = _mask("disc", 2 * radius, 2 * radius)
-    return disc.crop((0, 0, radius, radius))
+    corner = disc.crop((0, 0, radius, radius))
+    return (
+        corner,
+        corner.transpose(_FLIP_X),
+        corner.transpose(_FLIP_Y),
+        corner.transpose(_ROTATE_180),
+    )
 
 
-def encode_png(image: Image.Image, *, palette: bool = True) -> bytes:
-    """PNG bytes. With ``palette`` (the default) the picture is first reduced to 256 colours.
-
-    These pictures are flat colours and anti-aliased edges between them, which 256 colours hold
-    with no visible change (mean error under 1/255), and one byte per pixel instead of three
-    makes the file about three times smaller and the encoding faster, the reduction included.
-    The palette is chosen on a picture shrunk four times each way (the colours are the same,
-    and choosing them is most of the cost), then every pixel takes its nearest palette colour.
-    Figures: ``bench/render.py``. A picture with photographs or gradients should pass
-    ``palette=False``.
-    """
-    if palette:
-        sample = image.reduce(4) if min(image.size) >= 64 else image
-        colours = sample.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-        image = image.quantize(palette=colours, dither=Image.Dither.NONE)
-    out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=PNG_LEVEL)
-    return out.getvalue()
+_SMALL = 64 * 64  # pixels: a rounded box this small is drawn from one cached mask
 
 
-PNG_LEVEL = 3  # past 3, zlib takes twice as long for a file a fifth smaller
+@lru_cache(maxsize=1024)
+def _round_mask(width: int, height: int, radius: int) -> Image.Image:
+    """A small rounded box's mask, built as :meth:`Canvas.rect` draws a big one (so a box
+    looks the same whichever way it was drawn)."""
+    mask = Image.new("L", (width, height), 0)
+    draw = ImageDraw.Draw(mask)
+    if width - radius > radius:
+        draw.rectangle((radius, 0, width - radius - 1, height - 1), fill=255)
+    if height - radius > radius:
+        draw.rectangle((0, radius, width - 1, height - radius - 1), fill=255)
+    corners = _corners(radius)
+    for corner, at in zip(
+        corners,
+        ((0, 0), (width - radius, 0), (0, height - radius), (width - radius, height - radius)),
+        strict=True,
+    ):
+        mask.paste(255, (*at, at[0] + radius, at[1] + radius), corner)
+    return mask
 
 
 class Canvas:
@@ -232,6 +239,8 @@ class Canvas:
         self.image = Image.new("RGB", (self.px(width), self.px(height)), background)
         self.draw = ImageDraw.Draw(self.image)
         self.texts: list[DrawnText] = []
+        # Every colour drawn with: if the fixed PNG palette has them all, it is used (see png).
+        self.colours: set[RGB] = {background}
 
     # -- units ---------------------------------------------------------------------------------
 
@@ -244,6 +253,7 @@ class Canvas:
     # -- shapes --------------------------------------------------------------------------------
 
     def rect(self, box: Box, fill: RGB, *, radius: float = 0) -> None:
+        self.colours.add(fill)
         x0, y0, x1, y1 = self.box(box)
         if x1 <= x0 or y1 <= y0:
             return
@@ -251,19 +261,23 @@ class Canvas:
         if r <= 0:
             self.draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=fill)
             return
+        if (x1 - x0) * (y1 - y0) <= _SMALL:  # all but the biggest boxes: one paste
+            self.image.paste(fill, (x0, y0, x1, y1), _round_mask(x1 - x0, y1 - y0, r))
+            return
         # A cross of two rectangles and four anti-aliased corners: cheaper than a full mask.
         if x1 - r > x0 + r:
             self.draw.rectangle((x0 + r, y0, x1 - r - 1, y1 - 1), fill=fill)
         if y1 - r > y0 + r:
             self.draw.rectangle((x0, y0 + r, x1 - 1, y1 - r - 1), fill=fill)
-        corner = _corner(r)
-        self.image.paste(fill, (x0, y0, x0 + r, y0 + r), corner)
-        self.image.paste(fill, (x1 - r, y0, x1, y0 + r), corner.transpose(_FLIP_X))
-        self.image.paste(fill, (x0, y1 - r, x0 + r, y1), corner.transpose(_FLIP_Y))
-        self.image.paste(fill, (x1 - r, y1 - r, x1, y1), corner.transpose(_ROTATE_180))
+        top_left, top_right, bottom_left, bottom_right = _corners(r)
+        self.image.paste(fill, (x0, y0, x0 + r, y0 + r), top_left)
+        self.image.paste(fill, (x1 - r, y0, x1, y0 + r), top_right)
+        self.image.paste(fill, (x0, y1 - r, x0 + r, y1), bottom_left)
+        self.image.paste(fill, (x1 - r, y1 - r, x1, y1), bottom_right)
 
     def frame(self, box: Box, colour: RGB, *, width: float, radius: float = 0) -> None:
         """An outline of ``width`` units drawn inside ``box``."""
+        self.colours.add(colour)
         x0, y0, x1, y1 = self.box(box)
         stroke = max(1, self.px(width))
         if x1 - x0 <= 2 * stroke or y1 - y0 <= 2 * stroke:
@@ -274,6 +288,7 @@ class Canvas:
 
     def shape(self, kind: str, box: Box, fill: RGB, *, stroke: float = 0) -> None:
         """A "disc", "square" (slightly rounded) or :data:`SHAPES` outline filling ``box``."""
+        self.colours.add(fill)
         x0, y0, x1, y1 = self.box(box)
         if x1 <= x0 or y1 <= y0:
             return
@@ -285,10 +300,16 @@ class Canvas:
         self.image.paste(fill, (x0, y0, x1, y1), mask)
 
     def line(self, points: Sequence[tuple[float, float]], fill: RGB, *, width: float) -> None:
-        self.draw.line([(self.px(x), self.px(y)) for x, y in points], fill, max(1, self.px(width)))
+        self.pixel_line([(self.px(x), self.px(y)) for x, y in points], fill, self.px(width))
+
+    def pixel_line(self, points: Sequence[tuple[int, int]], fill: RGB, width: int) -> None:
+        """A line through ``points`` given in pixels, ``width`` pixels wide (at least 1)."""
+        self.colours.add(fill)
+        self.draw.line(list(points), fill, max(1, width))
 
     def hatch(self, box: Box, colour: RGB, *, step: float, width: float = 1) -> None:
         """Diagonal stripes across ``box`` (face-down cards, ruined places), clipped to it."""
+        self.colours.add(colour)
         x0, y0, x1, y1 = self.box(box)
         gap = max(2, self.px(step))
         w = max(1, self.px(width))
@@ -339,6 +360,7 @@ class Canvas:
             balance,
         )
         placed = place(block, pixels, align, valign)
+        self.colours.add(fill)
         for x, y, run in placed.runs:
             sprite = _text_sprite(run.text, run.font, block.size)
             if sprite is not None:
@@ -358,7 +380,7 @@ class Canvas:
     # -- output --------------------------------------------------------------------------------
 
     def png(self) -> bytes:
-        return encode_png(self.image)
+        return encode_png(self.image, colours=self.colours)
 
 
 def stack(canvases: Sequence[Canvas], *, background: RGB, rule: RGB | None = None) -> Canvas:
@@ -380,8 +402,9 @@ def stack(canvases: Sequence[Canvas], *, background: RGB, rule: RGB | None = Non
     for i, part in enumerate(canvases):
         out.image.paste(part.image, (0, top))
         out.texts += [drawn.moved(0, top) for drawn in part.texts]
+        out.colours |= part.colours
         if rule is not None and i:
             inset = out.px(width * 0.02)
-            out.draw.line((inset, top, out.image.width - inset, top), rule, max(1, out.px(1)))
+            out.pixel_line([(inset, top), (out.image.width - inset, top)], rule, out.px(1))
         top += part.image.height
     return out

@@ -364,7 +364,7 @@ def strike(canvas: Canvas, placed: Placed, colour: RGB) -> None:
     for x, baseline, run in placed.runs:
         width, _ink = run_metrics(run.text, run.font, size)
         y = baseline - round(size * 0.3)
-        canvas.draw.line((round(x), y, round(x + width), y), colour, max(1, canvas.px(1)))
+        canvas.pixel_line([(round(x), y), (round(x + width), y)], colour, canvas.px(1))
 
 
 def display_names(names: Sequence[str], seats: int) -> tuple[str, ...]:

@@ -27,7 +27,7 @@ from PIL import Image, ImageChops, ImageStat
 
 from rendering import draw_table, fanfare
 from rendering.lanes import draw_board, draw_hand, draw_result
-from rendering.toolkit import Canvas, encode_png
+from rendering.toolkit import Canvas
 from rules.engine import Step
 
 from . import fanfare_positions as ff
@@ -168,7 +168,7 @@ CASES.update(FANFARE_CASES)
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_golden(case: str, tmp_path: Path) -> None:
-    png = encode_png(CASES[case]().image)
+    png = CASES[case]().png()
     drawn = Image.open(io.BytesIO(png)).convert("RGB")
     path = GOLDEN / f"{case}.png"
     if UPDATE:
