@@ -279,7 +279,10 @@ def card_frame(
     """A card's body with its owner's colour as a bar on the left; ``highlight`` rings it."""
     x0, y0, x1, y1 = box
     body = mix(fill, BACKGROUND, 0.45) if dim else fill
-    canvas.rect(box, edge if not dim else mix(edge, BACKGROUND, 0.5), radius=radius)
+    # The edge's box only as wide as the body leaves it showing (its left end): the same
+    # picture as the whole box under the body, for a fraction of the pixels.
+    bar = (x0, y0, min(x1, x0 + 3 + 2 * radius + 1), y1)
+    canvas.rect(bar, edge if not dim else mix(edge, BACKGROUND, 0.5), radius=radius)
     canvas.rect((x0 + 3, y0, x1, y1), body, radius=radius)
     canvas.rect((x0 + 3, y0, x0 + 3 + radius, y1), body)
     if highlight:
