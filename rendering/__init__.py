@@ -10,7 +10,7 @@ ruleset has one.
 
 ``names`` are the players' display names by seat; ``step`` is the resolution step being shown
 (its caption and public events drive the highlight). ``scale`` is pixels per layout unit; each
-ruleset has its default (lanes and fanfare: 2, pictures 960 pixels wide). The shared drawing
+ruleset has its default (lanes and fanfare: 1.5, pictures 720 pixels wide). The shared drawing
 pieces are in :mod:`rendering.toolkit`; ``docs/rendering.md`` describes the pictures.
 """
 
