@@ -3,15 +3,21 @@
     python bench/render.py [--json] [--matches 12] [--fanfare-matches 3] [--results 100] [--seed 1]
 
 Draws the board after every public step of ``--matches`` random lanes matches (with the step's
-highlights and caption), each seat's hand after every other step, and the result of
-``--results`` finished matches; then the same for fanfare (``--fanfare-matches``: a fanfare
-match has many more steps; each seat's hand after every fourth step). Times each complete render
-(layout, drawing, PNG encoding) and reports p50/p95 milliseconds and PNG sizes. In the same run
-it times what Pillow takes just to PNG-encode an image of the same size and content (each board
-decoded to RGB and saved again with Pillow's default settings): the floor a naive renderer pays.
-Targets (issue 3): board p95 at most 60 ms and at most twice that bare encode; files at most
-300 KB. The first render of a process also loads fonts: it is reported apart. Tests never assert
-on timings; this prints figures.
+highlights and caption), each seat's hand after every other step, each seat's table (its board
+and hand in one picture) after every fourth step, and the result of ``--results`` finished
+matches; then the same for fanfare (``--fanfare-matches``: a fanfare match has many more steps;
+hands after every fourth step, tables after every eighth). Times each complete render (layout,
+drawing, PNG encoding) and reports p50/p95 milliseconds and PNG sizes. In the same run it times
+what Pillow takes just to PNG-encode an image of the same size and content (each board decoded
+to RGB and saved again with Pillow's default settings): the floor a naive renderer pays, and the
+reference the board's figures are read against. Targets (issue 3): board p95 at most 60 ms and
+at most twice that bare encode; files at most 300 KB. The first render of a process also loads
+fonts: it is reported apart. Tests never assert on timings; this prints figures.
+
+Times are the thread's CPU time (``time.thread_time``), not the wall clock: on a shared machine
+the wall clock also counts the time other processes had the CPU. To compare two versions of the
+renderer, run this script against each in the same session (``PYTHONPATH`` or a second
+checkout): its figures hold no reference to any version.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import rendering
 from rendering import board_png, hand_png, result_png
 from rules.engine import Match, Ruleset, Step, derive_seed
 from rules.registry import get_ruleset
@@ -57,9 +64,9 @@ def summary(times: list[float], sizes: list[int]) -> dict[str, Any]:
 
 
 def timed(render: Callable[[], bytes]) -> tuple[float, bytes]:
-    started = time.perf_counter()
+    started = time.thread_time()
     data = render()
-    return (time.perf_counter() - started) * 1000, data
+    return (time.thread_time() - started) * 1000, data
 
 
 def match_steps(ruleset: Ruleset[Any, Any], seed: int) -> list[Step]:
@@ -76,9 +83,9 @@ def bare_encode_ms(png: bytes) -> float:
     with Image.open(io.BytesIO(png)) as decoded:
         image = decoded.convert("RGB")
     out = io.BytesIO()
-    started = time.perf_counter()
+    started = time.thread_time()
     image.save(out, format="PNG")
-    return (time.perf_counter() - started) * 1000
+    return (time.thread_time() - started) * 1000
 
 
 def run(
@@ -94,6 +101,17 @@ def run(
         for s in steps[::hand_every]
         for seat in (0, 1)
     ]
+    table_png = getattr(rendering, "table_png", None)  # not in every version measured
+    table = (
+        [
+            timed(lambda s=s, seat=seat: table_png(ruleset, s.views[seat], NAMES, seat, s))
+            for s in steps[:: 2 * hand_every]
+            for seat in (0, 1)
+            if s.visible_to(seat)
+        ]
+        if table_png is not None
+        else []
+    )
     finals = [
         random_match(rules, derive_seed(seed, f"result-{i}")).view(None) for i in range(results)
     ]
@@ -105,6 +123,7 @@ def run(
         "board_size_px": list(size),
         "board": summary([t for t, _ in board], [len(png) for _, png in board]),
         "hand": summary([t for t, _ in hand], [len(png) for _, png in hand]),
+        "table": summary([t for t, _ in table], [len(png) for _, png in table]) if table else None,
         "result": summary([t for t, _ in result], [len(png) for _, png in result]),
         "bare_png_encode": summary(bare, []),
     }
@@ -118,8 +137,10 @@ def print_report(report: dict[str, Any]) -> None:
     width, height = report["board_size_px"]
     print(f"board picture: {width} x {height} px")
     print(f"first render (fonts loading): {report['first_render_ms']} ms")
-    for kind in ("board", "hand", "result", "bare_png_encode"):
+    for kind in ("board", "hand", "table", "result", "bare_png_encode"):
         figures = report[kind]
+        if figures is None:
+            continue
         line = (
             f"{kind:>16}: n={figures['n']:4}  "
             f"p50 {figures['p50_ms']:6.1f} ms  p95 {figures['p95_ms']:6.1f} ms"

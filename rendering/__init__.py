@@ -2,12 +2,15 @@
 
 Renderers take *views* (``Match.view(seat)``), never the state, so a picture can only show what
 its viewer may see; :func:`card_png` draws one card of a pool (public data) as a hand shows it.
-One module per ruleset holds its layout; :func:`board_png`, :func:`hand_png`
+One module per ruleset holds its layout; :func:`board_png`, :func:`hand_png`, :func:`table_png`
 and :func:`result_png` dispatch by ruleset name, so the bot needs no per-ruleset code.
+A seat's *table* (:func:`table_png`, for the DM where it decides) is its board seen from its side
+with its hand below, in one picture: composed here from the ruleset's board and hand, so every
+ruleset has one.
 
 ``names`` are the players' display names by seat; ``step`` is the resolution step being shown
 (its caption and public events drive the highlight). ``scale`` is pixels per layout unit; each
-ruleset has its default (lanes and fanfare: 2, pictures 960 pixels wide). The shared drawing
+ruleset has its default (lanes and fanfare: 1.5, pictures 720 pixels wide). The shared drawing
 pieces are in :mod:`rendering.toolkit`; ``docs/rendering.md`` describes the pictures.
 """
 
@@ -17,9 +20,19 @@ import importlib
 from collections.abc import Sequence
 from typing import Any
 
+from rendering.toolkit import Canvas, stack
+from rendering.toolkit.palette import BACKGROUND, PANEL_EDGE
 from rules.engine import Step
 
-__all__ = ["RENDERERS", "board_png", "card_png", "hand_png", "result_png", "table_png"]
+__all__ = [
+    "RENDERERS",
+    "board_png",
+    "card_png",
+    "draw_table",
+    "hand_png",
+    "result_png",
+    "table_png",
+]
 
 RENDERERS: dict[str, str] = {
     "lanes": "rendering.lanes",
@@ -44,10 +57,20 @@ def board_png(
     step: Step | None = None,
     *,
     seat: int | None = None,
+    before: Any = None,
     scale: float | None = None,
 ) -> bytes:
-    """The public board (or a seat's, if ``view`` is a seat's view) after ``step``."""
-    data: bytes = _module(ruleset).draw_board(view, names, step, **_options(scale)).png()
+    """The public board (or a seat's, if ``view`` is a seat's view) after ``step``.
+
+    ``seat`` draws it from that seat's side (its own side at the bottom: ``/board`` asked by a
+    player); without it, a seat's view is drawn from its own side and a spectator's from seat
+    0's. A seat's view cannot be drawn for another seat (``ValueError``). ``before``, the same
+    viewer's view before ``step``, keeps the slots of the cards that left the board in the step
+    (without it they are drawn after the cards that stay).
+    """
+    module = _module(ruleset)
+    canvas = module.draw_board(view, names, step, seat=seat, before=before, **_options(scale))
+    data: bytes = canvas.png()
     return data
 
 
@@ -58,10 +81,37 @@ def table_png(
     seat: int,
     step: Step | None = None,
     *,
+    before: Any = None,
     scale: float | None = None,
 ) -> bytes:
-    """A seat's table: the board from its side with its hand (placeholder: the hand)."""
-    return hand_png(ruleset, view, names, scale=scale)
+    """``seat``'s table, for the DM where it decides: the board after ``step`` from its side (its
+    own cards as its view has them, the other seat's hidden ones hidden), its hand below.
+
+    ``view`` must be ``seat``'s own view (``ValueError`` otherwise: a spectator's view has no
+    hand, another seat's holds what ``seat`` may not see). ``before`` as for :func:`board_png`.
+    """
+    data: bytes = draw_table(ruleset, view, names, seat, step, before=before, scale=scale).png()
+    return data
+
+
+def draw_table(
+    ruleset: str,
+    view: Any,
+    names: Sequence[str],
+    seat: int,
+    step: Step | None = None,
+    *,
+    before: Any = None,
+    scale: float | None = None,
+) -> Canvas:
+    """The canvas of :func:`table_png` (tests look at what was drawn on it)."""
+    if view.viewer != seat:
+        raise ValueError(f"seat {seat}'s table is drawn from its own view, not {view.viewer!r}'s")
+    module = _module(ruleset)
+    options = _options(scale)
+    board = module.draw_board(view, names, step, seat=seat, before=before, **options)
+    hand = module.draw_hand(view, names, **options)
+    return stack((board, hand), background=BACKGROUND, rule=PANEL_EDGE)
 
 
 def hand_png(ruleset: str, view: Any, names: Sequence[str], *, scale: float | None = None) -> bytes:

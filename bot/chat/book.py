@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..table.storage import Storage
 
@@ -40,6 +41,8 @@ class MatchRecord:
     captions: list[str] = field(default_factory=list)
     """The captions on the current board message, oldest first."""
     told_cannot_post: bool = False
+    last_view: Any = None
+    """The spectator's view the latest board picture showed (in memory only)."""
 
     def closed(self) -> frozenset[int]:
         """Seats whose DMs are closed (they play with ``/hand``)."""

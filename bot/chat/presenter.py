@@ -120,6 +120,7 @@ class Renderer(Protocol):
         step: Step | None = None,
         *,
         seat: int | None = None,
+        before: Any = None,
     ) -> bytes: ...
 
     def table_png(
@@ -289,7 +290,12 @@ class Presenter:
             final = i == len(groups) - 1
             step = group[-1]
             view = step.views[None] if step.views is not None else c.public_view
-            data = await self.draw(self.renderer.board_png, c.ruleset, view, c.names, step)
+            # The view before the picture's steps keeps a card that left the board in its
+            # slot, marked, with the others in place.
+            data = await self.draw(
+                self.renderer.board_png, c.ruleset, view, c.names, step, before=record.last_view
+            )
+            record.last_view = view
             text = board_text(c, captions, current, final=final, facts=facts, closed=closed)
             try:
                 if fresh or board is None:

@@ -14,11 +14,11 @@ from rules.fanfare.cards import CardDef
 from rules.fanfare.views import FanfareView
 
 from .board import (
-    CAPTION,
     GAP,
     HEADER,
     MARGIN,
     body_height,
+    caption_box_height,
     draw_body,
     draw_caption,
     draw_header,
@@ -31,20 +31,28 @@ from .result import draw_result as _draw_result
 
 __all__ = ["SCALE", "draw_board", "draw_card", "draw_hand", "draw_result"]
 
-SCALE = 2.0
+SCALE = 1.5
 
 
 def draw_board(
-    view: FanfareView, names: Sequence[str], step: Step | None = None, *, scale: float = SCALE
+    view: FanfareView,
+    names: Sequence[str],
+    step: Step | None = None,
+    *,
+    seat: int | None = None,
+    before: FanfareView | None = None,
+    scale: float = SCALE,
 ) -> Canvas:
+    """The board after ``step``, ``seat``'s side at the bottom (else the viewer's, else seat 0's);
+    ``before``, the same viewer's view before the step, keeps the slots of cards that left."""
     names = display_names(names, len(view.players))
-    marks = marks_for(view, step, names)
-    height = MARGIN + HEADER + GAP + body_height() + MARGIN
+    marks = marks_for(view, step, names, before)
+    height = MARGIN + HEADER + GAP + body_height(new_canvas(1, scale), view, names, marks) + MARGIN
     if marks.caption is not None:
-        height += GAP + CAPTION
+        height += GAP + caption_box_height(marks.caption, scale)
     canvas = new_canvas(height, scale)
     y = draw_header(canvas, view, names, MARGIN, marks) + GAP
-    y = draw_body(canvas, view, names, y, marks)
+    y = draw_body(canvas, view, names, y, marks, seat=seat)
     if marks.caption is not None:
         draw_caption(canvas, y + GAP, marks.caption)
     return canvas

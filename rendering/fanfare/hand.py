@@ -18,14 +18,14 @@ from rules.fanfare.state import HAND_LIMIT
 from rules.fanfare.views import FanfareView, HandCardView
 
 from .board import MARGIN, WIDTH, new_canvas
-from .parts import Label, cost_badge, draw_labels, draw_stat, keyword_label
+from .parts import LABEL_H, LEGIBLE, Label, cost_badge, draw_labels, draw_stat, keyword_label
 from .status import evolve_label
 
 __all__ = ["draw_card", "draw_hand"]
 
 HEADER = 30.0
 NOTE = 22.0
-ROW = 60.0
+ROW = 56.0
 ROW_GAP = 5.0
 STATS_W = 50.0
 KINDS = {"follower": "Follower", "amulet": "Amulet", "spell": "Spell"}
@@ -65,8 +65,8 @@ def draw_hand(view: FanfareView, names: Sequence[str], *, scale: float) -> Canva
     canvas.text(
         (MARGIN + 4, y, WIDTH - MARGIN, y + NOTE),
         line,
-        size=12,
-        min_size=9,
+        size=13,
+        min_size=LEGIBLE,
         weight="bold" if asks else "regular",
         fill=HIGHLIGHT if asks else MUTED,
         max_lines=1,
@@ -75,7 +75,7 @@ def draw_hand(view: FanfareView, names: Sequence[str], *, scale: float) -> Canva
     own_turn = view.phase == "main" and view.turn_player == view.viewer and not view.over
     if not view.hand:
         canvas.text(
-            (MARGIN + 8, y, WIDTH - MARGIN, y + ROW), "No cards in hand.", size=12, fill=MUTED
+            (MARGIN + 8, y, WIDTH - MARGIN, y + ROW), "No cards in hand.", size=13, fill=MUTED
         )
     for card in view.hand:
         _card_row(canvas, card, view.viewer, y, dim=own_turn and not card.playable)
@@ -117,7 +117,7 @@ def _header(canvas: Canvas, view: FanfareView, names: Sequence[str], y: float) -
         chips.insert(0, Chip(pp, fill=fill, icon="bolt", icon_colour=HIGHLIGHT, bold=True))
     start = right_chips(canvas, WIDTH - MARGIN, y + 4, chips, height=HEADER - 8, size=12)
     title = (MARGIN + 2, y, start - 6, y + HEADER)
-    seat_title(canvas, title, seat, f"{names[seat]}'s hand", mark=16, size=15, min_size=10)
+    seat_title(canvas, title, seat, f"{names[seat]}'s hand", mark=16, size=15, min_size=LEGIBLE)
     return y + HEADER
 
 
@@ -138,26 +138,25 @@ def _card_row(canvas: Canvas, card: HandCardView, seat: int, y: float, *, dim: b
     cost_badge(canvas, box, card.cost, base=card.base_cost, dim=dim)
     left, right = x0 + 8 + d + 8, x1 - STATS_W - 6
     placed = canvas.text(
-        (left, y + 2, right - 70, y + 20),
+        (left, y + 2, right - 70, y + 21),
         card.name,
         size=14,
-        min_size=10,
+        min_size=LEGIBLE,
         weight="bold",
         fill=MUTED if dim else TEXT,
         max_lines=1,
     )
     after = placed.ink[2] / canvas.scale + 6 if placed.ink else left
     # A keyword pill left out for want of room is still said in the rules text below.
-    draw_labels(canvas, after, y + 5, right, _labels(card), height=12, rows=1)
+    draw_labels(canvas, [after], y + 3, right, _labels(card), height=LABEL_H)
     canvas.text(
-        (left, y + 21, right, y + ROW - 3),
+        (left, y + 22, right, y + ROW - 3),
         card.text or "No ability.",
-        size=11.5,
-        min_size=8.5,
+        size=LEGIBLE,
         fill=MUTED,
         valign="top",
         leading=1.12,
-        max_lines=3,
+        max_lines=2,
     )
     _stats(canvas, card, (x1 - STATS_W, y + 6, x1 - 6, y + ROW - 6))
 

@@ -8,13 +8,15 @@ the board looks the uids up in the view, so a uid that is not on the board draws
 The one thing taken from an event that the view no longer has is the name of a card that just
 left the board (destroyed, banished, returned to its hand). Every card on a fanfare board is face
 up, so that name was public the moment before; names in other events (a card drawn, burned or
-discarded) are never read.
+discarded) are never read. Where that card stood is not in the events: it is read from the view
+before the step, when there is one (``before``), so that its slot stays marked and the cards
+still there stay where they were.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -35,11 +37,13 @@ class Tag:
 
 @dataclass(frozen=True, slots=True)
 class Gone:
-    """A card that left the board in this step."""
+    """A card that left the board in this step, and the slot it had (None: not known)."""
 
     seat: int
     name: str
     why: str  # "destroyed", "banished" or "returned"
+    uid: int = -1
+    slot: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,16 +115,16 @@ class _Reader:
         if handler is not None:
             handler(self, data)
         elif kind in _GONE:
-            self.gone.append(Gone(int(data["seat"]), str(data["name"]), kind))
+            self.gone.append(Gone(int(data["seat"]), str(data["name"]), kind, int(data["card"])))
         elif kind == "turn_started":
             self.turn = True
 
-    def marks(self, caption: str) -> Marks:
+    def marks(self, caption: str, before: FanfareView | None) -> Marks:
         return Marks(
             caption=caption,
             lit=frozenset(self.lit),
             tags=MappingProxyType({uid: tuple(tags) for uid, tags in self.tags.items()}),
-            gone=tuple(self.gone),
+            gone=tuple(_with_slot(gone, before) for gone in self.gone),
             seats=frozenset(self.seats),
             chips=frozenset(self.chips),
             turn=self.turn,
@@ -209,10 +213,27 @@ _HANDLERS: Mapping[str, _Handler] = {
 }
 
 
-def marks_for(view: FanfareView, step: Step | None, names: Sequence[str]) -> Marks:
+def marks_for(
+    view: FanfareView,
+    step: Step | None,
+    names: Sequence[str],
+    before: FanfareView | None = None,
+) -> Marks:
+    """The marks of ``step`` on ``view``; ``before`` (the same viewer's view before the step)
+    says where the cards that left the board stood."""
+    if before is not None and before.viewer != view.viewer:
+        raise ValueError("the view before the step must be the same viewer's")
     if step is None or not step.visible_to(view.viewer):
         return Marks()
     reader = _Reader()
     for event in step.events_for(view.viewer):
         reader.read(event)
-    return reader.marks(name_seats(step.caption, names))
+    return reader.marks(name_seats(step.caption, names), before)
+
+
+def _with_slot(gone: Gone, before: FanfareView | None) -> Gone:
+    if before is None or gone.seat >= len(before.players):
+        return gone
+    board = before.players[gone.seat].board
+    slot = next((i for i, card in enumerate(board) if card.uid == gone.uid), None)
+    return replace(gone, slot=slot)

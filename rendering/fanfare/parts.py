@@ -10,9 +10,21 @@ damaged or weakened), so colour is never the only cue.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
-from rendering.toolkit import RGB, Box, Canvas, badge, card_frame, mix, seat_style, strike, tag
+from rendering.toolkit import (
+    RGB,
+    Box,
+    Canvas,
+    badge,
+    card_frame,
+    fit_text,
+    mix,
+    seat_style,
+    strike,
+    tag,
+)
 from rendering.toolkit.palette import (
     BACKGROUND,
     CARD_EDGE,
@@ -32,17 +44,22 @@ from .marks import Gone, Tag
 
 __all__ = [
     "COST_FILL",
+    "LABEL_H",
+    "LEGIBLE",
+    "TAG_H",
     "Label",
     "board_text",
     "cost_badge",
     "draw_empty",
     "draw_gone",
     "draw_labels",
-    "draw_leader_tags",
     "draw_stat",
     "draw_tags",
     "draw_tile",
     "keyword_label",
+    "tag_width",
+    "tile_height",
+    "tone",
 ]
 
 COST_FILL: RGB = (70, 92, 130)
@@ -53,7 +70,11 @@ WARD_FILL: RGB = (236, 238, 242)
 EVOLVED_FILL: RGB = (104, 84, 150)
 READY_FILL: RGB = GOOD
 KEYWORD_FILL: RGB = (28, 31, 38)
-STATS_H = 25.0  # the attack and defence line at the foot of a tile
+LEGIBLE = 12.0  # the smallest text: capitals 7 pixels high on a phone (480 units at 400 px)
+LABEL_H = 18.0  # a pill: its text is LEGIBLE
+LABEL_GAP = 2.0
+TAG_H = 17.0  # a step's label on a card or in a panel: its text is LEGIBLE
+STATS_H = 24.0  # the attack and defence line at the foot of a tile
 _ICON_ASPECT = {"sword": 0.6, "shield": 0.85, "hourglass": 0.75}
 _PAST = frozenset({"fanfare", "cast", "drawn", "discarded"})  # abilities that are done on board
 
@@ -108,6 +129,7 @@ def draw_stat(
         align="center",
         leading=1.0,
         max_lines=1,
+        role="number",
     )
 
 
@@ -139,33 +161,46 @@ def _keyword_tags(card: BoardCardView) -> list[Label]:
 
 def draw_labels(
     canvas: Canvas,
-    x: float,
+    starts: Sequence[float],
     y: float,
     right: float,
     labels: Sequence[Label],
     *,
     height: float,
-    rows: int = 2,
+    draw: bool = True,
 ) -> tuple[float, list[Label]]:
-    """Small pills in up to ``rows`` rows from ``x``, each in the first row with room for it
-    (so the most important, first, are in the top row). Returns the y under the last row used
-    (``y`` if none) and the labels there was no room for."""
+    """Small pills in rows from ``y``, row ``r`` starting at ``starts[r]``: each pill in the first
+    row with room for it (so the most important, first, are in the top row), without its icon
+    if only that makes it fit. Returns the y under the last row used (``y`` if none) and the
+    labels there was no room for; with ``draw`` False, only measures."""
     size = height * 0.68
-    ends = [x] * rows
+    ends = list(starts)
     left_out: list[Label] = []
     used = 0
     for label in labels:
-        text, _fill, _ink, icon = label
-        width = canvas.text_width(text, size=size, weight="bold") + height * (1.2 if icon else 0.55)
-        width = min(width, right - x)
-        row = next((r for r in range(rows) if ends[r] + width <= right + 0.01), None)
-        if row is None:
+        text, fill, ink, icon = label
+        base = canvas.text_width(text, size=size, weight="bold")
+        options: list[tuple[float, str | None]] = [(base + height * 1.2, icon)] if icon else []
+        options.append((base + height * 0.55, None))
+        spot = next(
+            (
+                (row, width, shown)
+                for row in range(len(ends))
+                for width, shown in options
+                if ends[row] + width <= right + 0.01
+            ),
+            None,
+        )
+        if spot is None:
             left_out.append(label)
             continue
-        _pill(canvas, (ends[row], y + row * (height + 2)), width, height, label, size)
-        ends[row] += width + 2
+        row, width, shown = spot
+        if draw:
+            at = (ends[row], y + row * (height + LABEL_GAP))
+            _pill(canvas, at, width, height, (text, fill, ink, shown), size)
+        ends[row] += width + LABEL_GAP
         used = max(used, row + 1)
-    return (y + used * (height + 2) - 2 if used else y), left_out
+    return (y + used * (height + LABEL_GAP) - LABEL_GAP if used else y), left_out
 
 
 def _pill(
@@ -184,54 +219,87 @@ def _pill(
         (text_left, y, left + width - height * 0.22, y + height),
         text,
         size=size,
-        min_size=size * 0.75,
         weight="bold",
         fill=ink,
         leading=1.0,
         max_lines=1,
+        role="label",
+        cover=(left, y, left + width, y + height),
     )
+
+
+# Where things are on a tile (units from its top and its left edge; the seat's bar is 3 wide).
+_PAD = 6.0
+_NAME_TOP, _NAME_H = 3.0, 28.0
+_LABELS_TOP = _NAME_TOP + _NAME_H + 3
+_COST = 21.0
+_TEXT_LEADING = 1.08
+
+
+def tile_height(canvas: Canvas, card: BoardCardView, width: float) -> float:
+    """How tall a tile ``width`` units wide must be to show ``card`` whole."""
+    text, bottom = _tile_texts(canvas, (0.0, 0.0, width, 0.0), card, draw=False)
+    if not text:
+        return bottom + 2 + STATS_H
+    room = max(1, canvas.px(width - _PAD - 3))
+    block = fit_text(
+        text, room, 1 << 20, canvas.px(LEGIBLE), canvas.px(LEGIBLE), "regular", _TEXT_LEADING
+    )
+    return bottom + math.ceil(block.height / canvas.scale) + 3 + STATS_H
+
+
+def _tile_texts(canvas: Canvas, box: Box, card: BoardCardView, *, draw: bool) -> tuple[str, float]:
+    """The cost and the pills (drawn, or only measured): returns the rules text still to write
+    (keywords with no room as pills first, as words) and the y it starts at."""
+    x0, y0, x1, _y1 = box
+    left = x0 + _PAD
+    top = y0 + _LABELS_TOP
+    cost_top = top + (LABEL_H - _COST) / 2
+    if draw:
+        cost_badge(canvas, (left - 1, cost_top, left - 1 + _COST, cost_top + _COST), card.cost)
+    starts = [left + _COST + LABEL_GAP, left]
+    bottom, left_out = draw_labels(
+        canvas, starts, top, x1 - 3, _keyword_tags(card), height=LABEL_H, draw=draw
+    )
+    bottom = max(bottom, top + LABEL_H)
+    words = [f"{text.title()}." for text, *_ in left_out if text.lower() in KEYWORDS]
+    return " ".join([*words, board_text(card)]).strip(), bottom + 3
 
 
 def draw_tile(
     canvas: Canvas, box: Box, card: BoardCardView, *, seat: int, highlight: bool = False
 ) -> None:
-    """One follower or amulet on the board."""
+    """One follower or amulet on the board: the name on the whole width (up to two lines), the
+    cost and the pills (ward, can attack, states, keywords), the rules text still in play, and
+    attack and defence (or an amulet's countdown) at the foot."""
     x0, y0, x1, y1 = box
     card_frame(canvas, box, edge=seat_style(seat).fill, fill=TILE_FILL, highlight=highlight)
     if "ward" in card.keywords:
         canvas.frame((x0 + 3, y0, x1, y1), WARD_FILL, width=1.2, radius=4)
-    cost_badge(canvas, (x0 + 6, y0 + 5, x0 + 22, y0 + 21), card.cost)
     canvas.text(
-        (x0 + 25, y0 + 2, x1 - 4, y0 + 29),
+        (x0 + _PAD, y0 + _NAME_TOP, x1 - 3, y0 + _NAME_TOP + _NAME_H),
         card.name,
-        size=12.5,
-        min_size=8.5,
+        size=13,
+        min_size=LEGIBLE,
         weight="bold",
         fill=TEXT,
-        leading=1.05,
+        leading=1.0,
         max_lines=2,
     )
-    labels = _keyword_tags(card)
-    top, left_out = draw_labels(canvas, x0 + 6, y0 + 31, x1 - 4, labels, height=11, rows=3)
+    text, top = _tile_texts(canvas, box, card, draw=True)
     stats_top = y1 - STATS_H
-    # Keywords there was no room for as pills are said in words, before the rules text (the
-    # states come first and always find room: three rows hold them all).
-    words = [f"{text.title()}." for text, *_ in left_out if text.lower() in KEYWORDS]
-    text = " ".join([*words, board_text(card)]).strip()
-    top += 2
     if text:
         placed = canvas.text(
-            (x0 + 6, top, x1 - 4, stats_top - 1),
+            (x0 + _PAD, top, x1 - 3, stats_top - 1),
             text,
-            size=9,
-            min_size=6.5,
+            size=LEGIBLE,
             fill=SUBTLE if card.silenced else MUTED,
             valign="top",
-            leading=1.08,
+            leading=_TEXT_LEADING,
         )
         if card.silenced:
             strike(canvas, placed, SUBTLE)
-    _stats(canvas, (x0 + 6, stats_top, x1 - 4, y1 - 4), card)
+    _stats(canvas, (x0 + _PAD, stats_top, x1 - 4, y1 - 3), card)
 
 
 def _stats(canvas: Canvas, box: Box, card: BoardCardView) -> None:
@@ -239,14 +307,16 @@ def _stats(canvas: Canvas, box: Box, card: BoardCardView) -> None:
     if card.kind != "follower":
         _amulet_stats(canvas, box, card)
         return
-    half = 33.0
+    half = (x1 - x0) / 2 - 4
     draw_stat(canvas, (x0, y0, x0 + half, y1), "sword", card.attack, base=card.base_attack)
+    # Damage past 0 (the step before the card is destroyed) is drawn as 0: a defence is never
+    # negative, and the step's label says how much damage it took.
     damaged = card.defence < card.max_defence
     draw_stat(
         canvas,
         (x1 - half, y0, x1, y1),
         "shield",
-        card.defence,
+        max(0, card.defence),
         base=card.base_defence,
         damaged=damaged,
     )
@@ -254,7 +324,7 @@ def _stats(canvas: Canvas, box: Box, card: BoardCardView) -> None:
 
 def _amulet_stats(canvas: Canvas, box: Box, card: BoardCardView) -> None:
     x0, y0, x1, y1 = box
-    canvas.text((x0, y0, x1 - 36, y1), "Amulet", size=9, min_size=7, fill=SUBTLE, max_lines=1)
+    canvas.text((x0, y0, x1 - 36, y1), "Amulet", size=LEGIBLE, fill=SUBTLE, max_lines=1)
     if card.countdown is not None:
         h = y1 - y0
         icon = h * 0.62
@@ -271,6 +341,7 @@ def _amulet_stats(canvas: Canvas, box: Box, card: BoardCardView) -> None:
             align="center",
             leading=1.0,
             max_lines=1,
+            role="number",
         )
 
 
@@ -285,27 +356,28 @@ def draw_gone(canvas: Canvas, box: Box, gone: Gone) -> None:
     x0, y0, x1, y1 = box
     canvas.frame(box, DANGER, width=1.2, radius=4)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    canvas.shape("cross", (cx - 12, cy - 30, cx + 12, cy - 6), DANGER)
+    canvas.shape("cross", (cx - 12, cy - 40, cx + 12, cy - 16), DANGER)
     why = {"returned": "Returned to hand"}.get(gone.why, gone.why.capitalize())
     canvas.text(
-        (x0 + 4, cy - 2, x1 - 4, cy + 14),
+        (x0 + 5, cy - 12, x1 - 4, cy + 20),
         why,
-        size=10,
-        min_size=7.5,
+        size=12.5,
+        min_size=LEGIBLE,
         weight="bold",
         fill=TEXT,
         align="center",
-        max_lines=1,
+        valign="top",
+        leading=1.0,
+        max_lines=2,
     )
     canvas.text(
-        (x0 + 4, cy + 14, x1 - 4, y1 - 6),
+        (x0 + 5, cy + 22, x1 - 4, y1 - 6),
         gone.name,
-        size=9.5,
-        min_size=7,
+        size=LEGIBLE,
         fill=MUTED,
         align="center",
         valign="top",
-        max_lines=2,
+        max_lines=3,
         balance=True,
     )
 
@@ -313,23 +385,24 @@ def draw_gone(canvas: Canvas, box: Box, gone: Gone) -> None:
 _TONES: dict[str, RGB] = {"bad": DANGER, "good": GOOD, "note": HIGHLIGHT}
 
 
-def draw_tags(canvas: Canvas, box: Box, tags: Sequence[Tag], *, height: float = 13) -> None:
-    """What just happened to a card: labels right-aligned just above its attack and defence
-    (over the end of its rules text, the least needed part of a tile at that moment)."""
-    _x0, _y0, x1, y1 = box
-    _labels_leftwards(canvas, x1 - 2, y1 - STATS_H - height, tags, height=height)
-
-
-def draw_leader_tags(canvas: Canvas, box: Box, tags: Sequence[Tag], *, height: float = 13) -> None:
-    """What just happened to a leader: labels on the top-right corner of its shield."""
-    _x0, y0, x1, _y1 = box
-    _labels_leftwards(canvas, x1 + 8, y0 - height * 0.35, tags, height=height)
-
-
-def _labels_leftwards(
-    canvas: Canvas, right: float, top: float, tags: Sequence[Tag], *, height: float
-) -> None:
+def draw_tags(canvas: Canvas, box: Box, tags: Sequence[Tag]) -> None:
+    """What just happened to a card: labels right-aligned just above its attack and defence,
+    in rows upwards if they need more than the tile's width (over the end of its rules text,
+    the least needed part of a tile at that moment; never on a number)."""
+    x0, _y0, x1, y1 = box
+    right, top = x1 - 2, y1 - STATS_H - TAG_H
     for item in reversed(tags):
-        width = canvas.text_width(item.text, size=height * 0.72, weight="bold") + height * 0.8
-        tag(canvas, (right - width, top, right, top + height), item.text, fill=_TONES[item.tone])
-        right -= width + 2
+        width = tag_width(canvas, item)
+        if right - width < x0 + 4 and right < x1 - 2:
+            right, top = x1 - 2, top - TAG_H - LABEL_GAP
+        tag(canvas, (right - width, top, right, top + TAG_H), item.text, fill=tone(item))
+        right -= width + LABEL_GAP
+
+
+def tag_width(canvas: Canvas, item: Tag) -> float:
+    return canvas.text_width(item.text, size=TAG_H * 0.72, weight="bold") + TAG_H * 0.8
+
+
+def tone(item: Tag) -> RGB:
+    """The colour of a step's label: purple for harm, green for good, yellow for the rest."""
+    return _TONES[item.tone]

@@ -18,14 +18,14 @@ from .marks import Marks
 
 __all__ = ["draw_result"]
 
-BANNER = 62.0
+BANNER = 66.0
 
 
 def draw_result(view: FanfareView, names: Sequence[str], *, scale: float) -> Canvas:
     if view.result is None:
         raise ValueError("the match is not over: there is no result to draw")
-    height = MARGIN + BANNER + GAP + HEADER + GAP + body_height() + MARGIN
-    canvas = new_canvas(height, scale)
+    body = body_height(new_canvas(1, scale), view, names, Marks())
+    canvas = new_canvas(MARGIN + BANNER + GAP + HEADER + GAP + body + MARGIN, scale)
     _banner(canvas, view, view.result, names, MARGIN)
     y = draw_header(canvas, view, names, MARGIN + BANNER + GAP, Marks()) + GAP
     draw_body(canvas, view, names, y, Marks())
@@ -50,5 +50,5 @@ def _defence_chip(view: FanfareView, seat: int) -> Chip:
     """A leader's defence at the end, marked with the seat's shape (the title names the winner)."""
     style = seat_style(seat)
     leader = view.players[seat].leader
-    label = f"{leader.defence}/{leader.max_defence}"
+    label = f"{max(0, leader.defence)}/{leader.max_defence}"
     return Chip(label, fill=style.fill, ink=style.ink, icon=style.shape, bold=True)

@@ -10,7 +10,8 @@ Layout (units; the picture is :data:`WIDTH` units wide and ``scale`` pixels per 
     player bar    the bottom seat
     caption       what the step did, highlighted (only with a step)
 
-The viewer's own seat is at the bottom; a spectator sees seat 0 at the bottom.
+A seat's own side is at the bottom: the viewer's, or the seat the board is drawn for (a spectator's
+view of the board for a player's ``/board``); otherwise seat 0's.
 """
 
 from __future__ import annotations
@@ -22,30 +23,34 @@ from rendering.toolkit import (
     Canvas,
     Chip,
     caption_bar,
+    caption_height,
     chip_row,
     chip_width,
     mix,
     seat_mark,
     seat_style,
+    sides,
+    with_vacated,
 )
 from rendering.toolkit.palette import BACKGROUND, HIGHLIGHT, HIGHLIGHT_INK, MUTED, PANEL, TEXT
-from rules.lanes.views import CardView, LanesView, LocationView, PlayerView, SideView
+from rules.lanes.views import CardBack, CardView, LanesView, LocationView, PlayerView, SideView
 
-from .marks import Marks
-from .parts import draw_card, draw_delta, draw_empty, draw_gone, draw_tile
+from .marks import Gone, Marks
+from .parts import draw_card, draw_empty, draw_gone, draw_tile
 
 __all__ = [
-    "CAPTION",
     "GAP",
     "HEADER",
+    "LEGIBLE",
     "MARGIN",
     "WIDTH",
     "body_height",
+    "caption_box_height",
     "draw_body",
     "draw_caption",
     "draw_header",
     "new_canvas",
-    "seats_of",
+    "side_of",
 ]
 
 WIDTH = 480.0
@@ -53,21 +58,15 @@ MARGIN = 7.0
 GUTTER = 6.0
 COLUMN = (WIDTH - 2 * MARGIN - 2 * GUTTER) / 3
 SLOTS = 4
-STRIP = 24.0
+STRIP = 28.0
 STRIP_GAP = 3.0
 SIDE = SLOTS * STRIP + (SLOTS - 1) * STRIP_GAP
-TILE = 114.0
+TILE = 130.0
 BAR = 24.0
-CHIP_TEXT = 11.0
+LEGIBLE = 12.0  # the smallest text: capitals 7 pixels high on a phone (480 units at 400 px)
+CHIP_TEXT = LEGIBLE
 GAP = 5.0
 HEADER = 22.0
-CAPTION = 34.0
-
-
-def seats_of(view: LanesView) -> tuple[int, int]:
-    """(top seat, bottom seat): the viewer at the bottom, else seat 0."""
-    bottom = view.viewer if view.viewer is not None else 0
-    return 1 - bottom, bottom
 
 
 def column_left(index: int) -> float:
@@ -96,7 +95,7 @@ def draw_header(canvas: Canvas, view: LanesView, y: float, marks: Marks) -> floa
         (MARGIN + 6, y, MARGIN + width, y + HEADER),
         turn,
         size=14,
-        min_size=10,
+        min_size=LEGIBLE,
         weight="bold",
         fill=colour,
         max_lines=1,
@@ -122,8 +121,15 @@ def _stakes(canvas: Canvas, view: LanesView, y: float, marks: Marks) -> None:
     chip_row(canvas, WIDTH - MARGIN - width, y, WIDTH, [chip], height=HEADER, size=CHIP_TEXT + 1)
 
 
-def draw_caption(canvas: Canvas, y: float, caption: str) -> None:
-    caption_bar(canvas, (MARGIN, y, WIDTH - MARGIN, y + CAPTION), caption, size=12, min_size=9)
+def caption_box_height(caption: str, scale: float) -> float:
+    return caption_height(caption, WIDTH - 2 * MARGIN, size=LEGIBLE, scale=scale)
+
+
+def draw_caption(canvas: Canvas, y: float, caption: str) -> float:
+    """The step's caption from ``y``; returns the y below it."""
+    bottom = y + caption_box_height(caption, canvas.scale)
+    caption_bar(canvas, (MARGIN, y, WIDTH - MARGIN, bottom), caption, size=LEGIBLE)
+    return bottom
 
 
 # -- players ----------------------------------------------------------------------------------
@@ -170,7 +176,7 @@ def draw_player(
         (x + mark + 7, y, x + 150, y + BAR),
         names[seat],
         size=13,
-        min_size=9.5,
+        min_size=LEGIBLE,
         weight="bold",
         fill=style.accent,
         max_lines=1,
@@ -207,52 +213,54 @@ def _draw_side(
     upward: bool,
     marks: Marks,
 ) -> None:
+    row = side_of(loc, side, marks)
+    newest = next((c for c in reversed(row) if not isinstance(c, Gone)), None)
     newest_face_down = (loc.index, side.seat) in marks.face_down
-    gone = [g for g in marks.gone if g.location == loc.index and g.seat == side.seat]
     for index in range(SLOTS):
         box = _slot_box(index, loc.index, top, upward=upward)
-        if index < len(side.cards):
-            card = side.cards[index]
+        card = row[index] if index < len(row) else None
+        if isinstance(card, Gone):
+            draw_gone(canvas, box, card)
+        elif card is not None:
             uid = card.uid if isinstance(card, CardView) else -1
             lit = uid in marks.cards or uid in marks.power
-            lit = lit or (newest_face_down and index == len(side.cards) - 1)
+            lit = lit or (newest_face_down and card is newest)
             delta = marks.power.get(uid, 0)
             draw_card(canvas, box, card, seat=side.seat, highlight=lit, delta=delta)
-        elif index - len(side.cards) < len(gone):
-            draw_gone(canvas, box, gone[index - len(side.cards)])
         else:
             draw_empty(canvas, box, blocked=loc.closed)
 
 
-def _draw_deltas(
-    canvas: Canvas, loc: LocationView, sides: tuple[tuple[int, float, bool], ...], marks: Marks
-) -> None:
-    """Power-change tags, drawn after every card: they reach over the gap between two cards."""
-    for seat, top, upward in sides:
-        for index, card in enumerate(loc.sides[seat].cards):
-            if isinstance(card, CardView) and marks.power.get(card.uid):
-                box = _slot_box(index, loc.index, top, upward=upward)
-                draw_delta(canvas, box, marks.power[card.uid])
+def side_of(loc: LocationView, side: SideView, marks: Marks) -> list[CardView | CardBack | Gone]:
+    """A side's slots, first played first: its cards, and the cards that just left in the slots
+    they had (when known; else after the cards)."""
+    gone = [(g.slot, g) for g in marks.gone if g.location == loc.index and g.seat == side.seat]
+    return with_vacated(side.cards, gone, SLOTS)[:SLOTS]
 
 
 def draw_body(
-    canvas: Canvas, view: LanesView, names: Sequence[str], y: float, marks: Marks
+    canvas: Canvas,
+    view: LanesView,
+    names: Sequence[str],
+    y: float,
+    marks: Marks,
+    *,
+    seat: int | None = None,
 ) -> float:
-    """Both players and the three locations from ``y``; returns the y below them."""
-    top_seat, bottom_seat = seats_of(view)
+    """Both players and the three locations from ``y``, ``seat``'s side at the bottom (else the
+    viewer's, else seat 0's); returns the y below them."""
+    top_seat, bottom_seat = sides(view.viewer, seat)
     draw_player(canvas, view, top_seat, names, y, marks)
     top_cards = y + BAR + GAP
     tiles = top_cards + SIDE + GAP
     bottom_cards = tiles + TILE + GAP
-    sides = ((top_seat, top_cards, True), (bottom_seat, bottom_cards, False))
+    areas = ((top_seat, top_cards, True), (bottom_seat, bottom_cards, False))
     for loc in view.locations:
-        for seat, top, upward in sides:
-            _draw_side(canvas, loc, loc.sides[seat], top, upward=upward, marks=marks)
+        for owner, top, upward in areas:
+            _draw_side(canvas, loc, loc.sides[owner], top, upward=upward, marks=marks)
         x0 = column_left(loc.index)
         box = (x0, tiles, x0 + COLUMN, tiles + TILE)
         draw_tile(canvas, box, loc, top_seat=top_seat, highlight=loc.index in marks.locations)
-    for loc in view.locations:
-        _draw_deltas(canvas, loc, sides, marks)
     y = bottom_cards + SIDE + GAP
     draw_player(canvas, view, bottom_seat, names, y, marks)
     return y + BAR

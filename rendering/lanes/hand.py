@@ -14,7 +14,7 @@ from rendering.toolkit.palette import HIGHLIGHT, MUTED, PANEL, TEXT, seat_style
 from rules.lanes.cards import CardDef
 from rules.lanes.views import CardView, LanesView, StagedView
 
-from .board import MARGIN, WIDTH, new_canvas
+from .board import LEGIBLE, MARGIN, WIDTH, new_canvas
 from .parts import cost_badge, power_box
 
 __all__ = ["draw_card", "draw_hand"]
@@ -89,18 +89,18 @@ def _header(canvas: Canvas, view: LanesView, names: Sequence[str], y: float) -> 
     ]
     if player.ended:
         chips.insert(1, Chip("Turn ended", icon="check", icon_colour=style.accent))
-    widths = [chip_width(canvas, chip, height=HEADER - 8, size=11) + 4 for chip in chips]
+    widths = [chip_width(canvas, chip, height=HEADER - 8, size=LEGIBLE) + 4 for chip in chips]
     start = WIDTH - MARGIN - sum(widths) + 4
     canvas.text(
         (MARGIN + mark + 8, y, start - 6, y + HEADER),
         f"{names[seat]}'s hand",
         size=15,
-        min_size=10,
+        min_size=LEGIBLE,
         weight="bold",
         fill=style.accent,
         max_lines=1,
     )
-    chip_row(canvas, start, y + 4, WIDTH - MARGIN, chips, height=HEADER - 8, size=11)
+    chip_row(canvas, start, y + 4, WIDTH - MARGIN, chips, height=HEADER - 8, size=LEGIBLE)
     return y + HEADER
 
 
@@ -118,7 +118,7 @@ def _card_row(canvas: Canvas, card: CardView, seat: int, y: float, *, affordable
         (left, y + 3, right, y + 21),
         card.name,
         size=14,
-        min_size=10,
+        min_size=LEGIBLE,
         weight="bold",
         fill=TEXT if affordable else MUTED,
         max_lines=1,
@@ -127,8 +127,7 @@ def _card_row(canvas: Canvas, card: CardView, seat: int, y: float, *, affordable
     canvas.text(
         (left, y + 21, right, y + ROW - 2),
         text,
-        size=12,
-        min_size=9,
+        size=LEGIBLE,
         fill=MUTED,
         valign="top",
         leading=1.12,
@@ -140,8 +139,7 @@ def _staged(canvas: Canvas, view: LanesView, y: float) -> None:
     canvas.text(
         (MARGIN + 2, y, WIDTH - MARGIN, y + SECTION),
         "Staged this turn (revealed when both players end the turn)",
-        size=11,
-        min_size=9,
+        size=LEGIBLE,
         weight="bold",
         fill=MUTED,
         max_lines=1,
@@ -160,20 +158,28 @@ def _staged_row(canvas: Canvas, view: LanesView, item: StagedView, y: float) -> 
     kind = {"play": "Play", "move": "Move", "activate": "Activate"}.get(item.kind, item.kind)
     label_box = (x0 + 4, y + 4, x0 + 70, y + STAGED - 4)
     canvas.rect(label_box, mix(PANEL, HIGHLIGHT, 0.2), radius=(STAGED - 8) / 2)
-    canvas.text(label_box, kind, size=11, min_size=8, weight="bold", fill=TEXT, align="center")
+    canvas.text(
+        label_box,
+        kind,
+        size=LEGIBLE,
+        weight="bold",
+        fill=TEXT,
+        align="center",
+        role="label",
+    )
     label = item.card.name
     if item.location is not None:
         loc = view.locations[item.location]
         label += f"  →  {loc.name or loc.label}"
-    canvas.text((x0 + 78, y, x1 - 8, y + STAGED), label, size=12, min_size=9, fill=TEXT)
+    canvas.text((x0 + 78, y, x1 - 8, y + STAGED), label, size=13, min_size=LEGIBLE, fill=TEXT)
 
 
 def _note(canvas: Canvas, y: float, text: str, *, height: float = ROW) -> None:
     canvas.text(
         (MARGIN + 8, y, WIDTH - MARGIN, y + height),
         text,
-        size=12,
-        min_size=10,
+        size=13,
+        min_size=LEGIBLE,
         fill=MUTED,
         max_lines=1,
     )

@@ -12,19 +12,21 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from rules.engine import Step, name_seats
-from rules.lanes.views import LanesView
+from rules.lanes.views import CardView, LanesView
 
 __all__ = ["Gone", "Marks", "marks_for"]
 
 
 @dataclass(frozen=True, slots=True)
 class Gone:
-    """A card that left the board in this step (destroyed, or a Decoy leaving). Its name is not
-    kept: the public event of a destroyed face-down card names it, and must not show it."""
+    """A card that left the board in this step (destroyed, or a Decoy leaving), and the slot it
+    had on its side of the location (None: not known). Its name is not kept: the public event of
+    a destroyed face-down card names it, and must not show it."""
 
     location: int
     seat: int
     why: str  # "destroyed" or "left"
+    slot: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +47,14 @@ _LOCATION_EVENTS = frozenset({"location_revealed", "location_destroyed", "locati
 _SEAT_EVENTS = frozenset({"ended_turn", "took_back", "snapped", "first_player", "retreated"})
 
 
-def marks_for(view: LanesView, step: Step | None, names: Sequence[str]) -> Marks:
+def marks_for(
+    view: LanesView, step: Step | None, names: Sequence[str], before: LanesView | None = None
+) -> Marks:
+    """The marks of ``step`` on ``view``; ``before`` (the same viewer's view before the step)
+    says where the cards that left stood: a card the viewer saw face up there is found by its
+    uid; a face-down card of the other seat cannot be, and its slot stays unknown."""
+    if before is not None and before.viewer != view.viewer:
+        raise ValueError("the view before the step must be the same viewer's")
     if step is None or not step.visible_to(view.viewer):
         return Marks()
     cards: set[int] = set()
@@ -64,7 +73,9 @@ def marks_for(view: LanesView, step: Step | None, names: Sequence[str]) -> Marks
             power[uid] = power.get(uid, 0) + int(data["delta"])
         elif kind in ("destroyed", "decoy_removed") and "location" in data:
             why = "destroyed" if kind == "destroyed" else "left"
-            gone.append(Gone(int(data["location"]), int(data["seat"]), why))
+            where, seat = int(data["location"]), int(data["seat"])
+            slot = _slot(before, where, seat, int(data["card"])) if before else None
+            gone.append(Gone(where, seat, why, slot))
         elif kind == "played_face_down":
             face_down.append((int(data["location"]), int(data["seat"])))
         elif kind in _LOCATION_EVENTS:
@@ -86,3 +97,8 @@ def marks_for(view: LanesView, step: Step | None, names: Sequence[str]) -> Marks
         stakes=stakes,
         turn=turn,
     )
+
+
+def _slot(before: LanesView, location: int, seat: int, uid: int) -> int | None:
+    cards = before.locations[location].sides[seat].cards
+    return next((i for i, c in enumerate(cards) if isinstance(c, CardView) and c.uid == uid), None)

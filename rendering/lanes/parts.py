@@ -51,6 +51,7 @@ __all__ = [
 ]
 
 COST_FILL = (70, 92, 130)
+LEGIBLE = 12.0  # the smallest text (see ``board.LEGIBLE``)
 POWER_FILL = (30, 33, 40)
 TILE_RADIUS = 6.0
 
@@ -87,6 +88,7 @@ def power_box(canvas: Canvas, box: Box, card: CardView, *, delta: int = 0) -> No
         align="center",
         leading=1.0,
         max_lines=1,
+        role="number",
     )
 
 
@@ -117,17 +119,20 @@ def draw_card(
     if card.face_down:
         canvas.hatch((x0 + 4, y0 + 1, x1 - 1, y1 - 1), mix(CARD_BACK, CARD_EDGE, 0.3), step=5)
     pad = h * 0.12
-    cost_badge(canvas, (x0 + 6, y0 + pad, x0 + 6 + h - 2 * pad, y1 - pad), card.cost)
+    name_left = x0 + 8 + h - 2 * pad
+    if delta:
+        name_left = max(name_left, draw_delta(canvas, (x0 + 5, y0, x1, y1), delta) + 3)
+    else:
+        cost_badge(canvas, (x0 + 6, y0 + pad, x0 + 6 + h - 2 * pad, y1 - pad), card.cost)
     power_w = h * 1.15
     power_box(canvas, (x1 - pad - power_w, y0 + pad, x1 - pad, y1 - pad), card, delta=delta)
-    name_right = x1 - pad - power_w - 2
-    name_box = (x0 + 8 + h - 2 * pad, y0 + 1, name_right, y1 - 1)
+    name_box = (name_left, y0 + 1, x1 - pad - power_w - 2, y1 - 1)
     name = f"{card.name}\nface down" if card.face_down else card.name
     canvas.text(
         name_box,
         name,
         size=h * 0.52,
-        min_size=h * 0.4,
+        min_size=LEGIBLE,
         weight="bold",
         fill=TEXT,
         leading=1.0 if card.face_down else 1.05,
@@ -135,14 +140,17 @@ def draw_card(
     )
 
 
-def draw_delta(canvas: Canvas, box: Box, delta: int) -> None:
-    """How much a card's power just changed: a tag on the card's top-right corner (drawn after
-    every card, as it reaches over the gap above)."""
-    _x0, y0, x1, y1 = box
-    h = (y1 - y0) * 0.6
-    w = h * 2.0
-    box = (x1 - w + 3, y0 - h * 0.4, x1 + 3, y0 + h * 0.6)
-    tag(canvas, box, signed(delta), fill=GOOD if delta > 0 else DANGER)
+def draw_delta(canvas: Canvas, box: Box, delta: int) -> float:
+    """How much a card's power just changed in the step shown: a tag at the left of ``box``, in
+    the place of the card's cost (a card's cost matters little once it is on the board; the tag
+    is there only in the step's picture), so it never covers the name or the power. Returns
+    where the tag ends."""
+    x0, y0, _x1, y1 = box
+    h = LEGIBLE / 0.72
+    w = canvas.text_width(signed(delta), size=LEGIBLE, weight="bold") + h * 0.6
+    top = (y0 + y1 - h) / 2
+    tag(canvas, (x0, top, x0 + w, top + h), signed(delta), fill=GOOD if delta > 0 else DANGER)
+    return x0 + w
 
 
 def draw_empty(canvas: Canvas, box: Box, *, blocked: bool = False) -> None:
@@ -165,7 +173,7 @@ def draw_gone(canvas: Canvas, box: Box, gone: Gone) -> None:
         (x0 + h, y0, x1 - 4, y1),
         gone.why,
         size=h * 0.48,
-        min_size=h * 0.38,
+        min_size=LEGIBLE,
         fill=MUTED,
         max_lines=1,
     )
@@ -195,9 +203,10 @@ def draw_tile(
     if loc.revealed:
         _revealed(canvas, inner, loc)
     else:
-        side = ("Left", "Center", "Right")[loc.index]
-        _title(canvas, inner, f"{side}: not yet revealed", fill=MUTED)
-        _rules(canvas, inner, f"Revealed at the start of turn {loc.index + 1}.", fill=SUBTLE)
+        side = ("left", "center", "right")[loc.index]
+        _title(canvas, inner, "Not yet revealed", fill=MUTED)
+        when = f"The {side} location is revealed at the start of turn {loc.index + 1}."
+        _rules(canvas, inner, when, fill=SUBTLE)
 
 
 def _total(canvas: Canvas, box: Box, loc: LocationView, seat: int, *, top: bool) -> None:
@@ -224,7 +233,7 @@ def _title(canvas: Canvas, inner: Box, text: str, *, fill: RGB) -> Placed:
     x0, y0, x1, _y1 = inner
     box = (x0, y0, x1, y0 + 17)
     return canvas.text(
-        box, text, size=13, min_size=9.5, weight="bold", fill=fill, align="center", max_lines=1
+        box, text, size=13, min_size=LEGIBLE, weight="bold", fill=fill, align="center", max_lines=1
     )
 
 
@@ -233,8 +242,7 @@ def _rules(canvas: Canvas, inner: Box, text: str, *, fill: RGB, top: float = 17)
     return canvas.text(
         (x0, y0 + top, x1, y1),
         text,
-        size=11,
-        min_size=8.5,
+        size=LEGIBLE,
         fill=fill,
         align="center",
         leading=1.1,
@@ -249,8 +257,8 @@ def _revealed(canvas: Canvas, inner: Box, loc: LocationView) -> None:
         _rules(canvas, inner, loc.text or "", fill=MUTED)
         return
     cx, top = (inner[0] + inner[2]) / 2, inner[1] + 18
-    tag(canvas, (cx - 34, top, cx + 34, top + 12), "ability off", fill=MUTED)
-    strike(canvas, _rules(canvas, inner, loc.text or "", fill=SUBTLE, top=31), SUBTLE)
+    tag(canvas, (cx - 40, top, cx + 40, top + 17), "ability off", fill=MUTED)
+    strike(canvas, _rules(canvas, inner, loc.text or "", fill=SUBTLE, top=36), SUBTLE)
 
 
 def _destroyed(canvas: Canvas, box: Box, inner: Box, loc: LocationView) -> None:

@@ -18,7 +18,7 @@ from .marks import Marks
 
 __all__ = ["draw_result"]
 
-BANNER = 62.0
+BANNER = 66.0
 
 
 def draw_result(view: LanesView, names: Sequence[str], *, scale: float) -> Canvas:

@@ -8,16 +8,19 @@ from __future__ import annotations
 
 from . import canvas as _canvas
 from . import fonts as _fonts
+from . import png as _png
 from . import text as _text
-from .canvas import SHAPES, Box, Canvas, encode_png
-from .fonts import CHAINS, FONT_DIR, MISSING, coverage, face, font_runs, text_width
+from .canvas import SHAPES, Box, Canvas, DrawnText, Role, stack
+from .fonts import CHAINS, FONT_DIR, MISSING, cap_height, coverage, face, font_runs, text_width
 from .palette import RGB, SEATS, SeatStyle, mix, seat_style
 from .pieces import (
     Chip,
     badge,
     caption_bar,
+    caption_height,
     card_back,
     card_frame,
+    chip_flow,
     chip_row,
     chip_width,
     display_names,
@@ -25,10 +28,13 @@ from .pieces import (
     right_chips,
     seat_mark,
     seat_title,
+    sides,
     signed,
     strike,
     tag,
+    with_vacated,
 )
+from .png import encode_png, fixed_palette
 from .text import Placed, TextBlock, fit_text, place
 
 __all__ = [
@@ -41,13 +47,18 @@ __all__ = [
     "Box",
     "Canvas",
     "Chip",
+    "DrawnText",
     "Placed",
+    "Role",
     "SeatStyle",
     "TextBlock",
     "badge",
+    "cap_height",
     "caption_bar",
+    "caption_height",
     "card_back",
     "card_frame",
+    "chip_flow",
     "chip_row",
     "chip_width",
     "clear_caches",
@@ -56,6 +67,7 @@ __all__ = [
     "encode_png",
     "face",
     "fit_text",
+    "fixed_palette",
     "font_runs",
     "mix",
     "place",
@@ -64,10 +76,13 @@ __all__ = [
     "seat_mark",
     "seat_style",
     "seat_title",
+    "sides",
     "signed",
+    "stack",
     "strike",
     "tag",
     "text_width",
+    "with_vacated",
 ]
 
 
@@ -80,7 +95,9 @@ def clear_caches() -> None:
         _fonts._glyph,
         _text.fit_text,
         _canvas._mask,
-        _canvas._corner,
+        _canvas._corners,
+        _canvas._round_mask,
+        _png.fixed_palette,
         _canvas._short_sprite,
         _canvas._long_sprite,
     ):

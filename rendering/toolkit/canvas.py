@@ -3,26 +3,76 @@
 Layouts are written for a picture a fixed number of units wide; ``scale`` (pixels per unit) is a
 keyword option of every renderer. Shapes are anti-aliased: their masks are drawn four times
 larger, reduced, and cached by size, so a badge costs one paste. Every text drawn is kept in
-:attr:`Canvas.texts` with its box and ink, so tests can check that nothing spills out.
+:attr:`Canvas.texts` (a :class:`DrawnText`: its box and ink, its size and cap height, and its
+role), so tests can check that nothing spills out, nothing is too small to read on a phone, and
+no label sits on a number.
 """
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import Literal
 
 from PIL import Image, ImageChops, ImageDraw
 
-from .fonts import Weight, face, text_width
+from .fonts import Weight, cap_height, face, text_width
 from .palette import RGB
-from .text import Placed, fit_text, place
+from .png import encode_png
+from .text import Placed, Run, TextBlock, fit_text, place
 
-__all__ = ["SHAPES", "Box", "Canvas", "encode_png"]
+__all__ = ["SHAPES", "Box", "Canvas", "DrawnText", "Role", "encode_png", "stack"]
 
 Box = tuple[float, float, float, float]
 """left, top, right, bottom in layout units."""
+
+Pixels = tuple[int, int, int, int]
+
+Role = Literal["text", "label", "number"]
+"""What a text is for: "number" (a cost, power, attack, defence, a total), "label" (a tag or pill
+on its own background, which hides what is under it), or any other "text"."""
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnText:
+    """A text a canvas drew: the placed block, its role and the pixels it covers (for a label, its
+    whole pill; else its ink). Pixels are the canvas image's."""
+
+    placed: Placed
+    role: Role
+    cover: Pixels | None
+
+    @property
+    def block(self) -> TextBlock:
+        return self.placed.block
+
+    @property
+    def box(self) -> Pixels:
+        return self.placed.box
+
+    @property
+    def runs(self) -> tuple[tuple[float, int, Run], ...]:
+        return self.placed.runs
+
+    @property
+    def ink(self) -> Pixels | None:
+        return self.placed.ink
+
+    @property
+    def cap(self) -> int:
+        """The height of a capital letter at the size drawn, in pixels."""
+        return cap_height(self.block.size, self.block.weight)
+
+    def moved(self, dx: int, dy: int) -> DrawnText:
+        """The same text on a picture pasted ``dx``, ``dy`` pixels further (see ``stack``)."""
+        return DrawnText(self.placed.moved(dx, dy), self.role, _moved(self.cover, dx, dy))
+
+
+def _moved(box: Pixels | None, dx: int, dy: int) -> Pixels | None:
+    return None if box is None else (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
+
 
 _SUPERSAMPLE = 4
 _FLIP_X = Image.Transpose.FLIP_LEFT_RIGHT
@@ -141,33 +191,40 @@ def _render_sprite(text: str, font: str, size: int) -> tuple[Image.Image, int, i
 
 
 @lru_cache(maxsize=256)
-def _corner(radius: int) -> Image.Image:
-    """The top-left quarter of an anti-aliased disc of ``radius`` pixels."""
+def _corners(radius: int) -> tuple[Image.Image, Image.Image, Image.Image, Image.Image]:
+    """The four quarters of an anti-aliased disc of ``radius`` pixels: top left, top right,
+    bottom left, bottom right."""
     disc = _mask("disc", 2 * radius, 2 * radius)
-    return disc.crop((0, 0, radius, radius))
+    corner = disc.crop((0, 0, radius, radius))
+    return (
+        corner,
+        corner.transpose(_FLIP_X),
+        corner.transpose(_FLIP_Y),
+        corner.transpose(_ROTATE_180),
+    )
 
 
-def encode_png(image: Image.Image, *, palette: bool = True) -> bytes:
-    """PNG bytes. With ``palette`` (the default) the picture is first reduced to 256 colours.
-
-    These pictures are flat colours and anti-aliased edges between them, which 256 colours hold
-    with no visible change (mean error under 1/255), and one byte per pixel instead of three
-    makes the file about three times smaller and the encoding faster, the reduction included.
-    The palette is chosen on a picture shrunk four times each way (the colours are the same,
-    and choosing them is most of the cost), then every pixel takes its nearest palette colour.
-    Figures: ``bench/render.py``. A picture with photographs or gradients should pass
-    ``palette=False``.
-    """
-    if palette:
-        sample = image.reduce(4) if min(image.size) >= 64 else image
-        colours = sample.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-        image = image.quantize(palette=colours, dither=Image.Dither.NONE)
-    out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=PNG_LEVEL)
-    return out.getvalue()
+_SMALL = 64 * 64  # pixels: a rounded box this small is drawn from one cached mask
 
 
-PNG_LEVEL = 3  # past 3, zlib takes twice as long for a file a fifth smaller
+@lru_cache(maxsize=1024)
+def _round_mask(width: int, height: int, radius: int) -> Image.Image:
+    """A small rounded box's mask, built as :meth:`Canvas.rect` draws a big one (so a box
+    looks the same whichever way it was drawn)."""
+    mask = Image.new("L", (width, height), 0)
+    draw = ImageDraw.Draw(mask)
+    if width - radius > radius:
+        draw.rectangle((radius, 0, width - radius - 1, height - 1), fill=255)
+    if height - radius > radius:
+        draw.rectangle((0, radius, width - 1, height - radius - 1), fill=255)
+    corners = _corners(radius)
+    for corner, at in zip(
+        corners,
+        ((0, 0), (width - radius, 0), (0, height - radius), (width - radius, height - radius)),
+        strict=True,
+    ):
+        mask.paste(255, (*at, at[0] + radius, at[1] + radius), corner)
+    return mask
 
 
 class Canvas:
@@ -181,7 +238,9 @@ class Canvas:
         self.height = height
         self.image = Image.new("RGB", (self.px(width), self.px(height)), background)
         self.draw = ImageDraw.Draw(self.image)
-        self.texts: list[Placed] = []
+        self.texts: list[DrawnText] = []
+        # Every colour drawn with: if the fixed PNG palette has them all, it is used (see png).
+        self.colours: set[RGB] = {background}
 
     # -- units ---------------------------------------------------------------------------------
 
@@ -194,6 +253,7 @@ class Canvas:
     # -- shapes --------------------------------------------------------------------------------
 
     def rect(self, box: Box, fill: RGB, *, radius: float = 0) -> None:
+        self.colours.add(fill)
         x0, y0, x1, y1 = self.box(box)
         if x1 <= x0 or y1 <= y0:
             return
@@ -201,19 +261,23 @@ class Canvas:
         if r <= 0:
             self.draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=fill)
             return
+        if (x1 - x0) * (y1 - y0) <= _SMALL:  # all but the biggest boxes: one paste
+            self.image.paste(fill, (x0, y0, x1, y1), _round_mask(x1 - x0, y1 - y0, r))
+            return
         # A cross of two rectangles and four anti-aliased corners: cheaper than a full mask.
         if x1 - r > x0 + r:
             self.draw.rectangle((x0 + r, y0, x1 - r - 1, y1 - 1), fill=fill)
         if y1 - r > y0 + r:
             self.draw.rectangle((x0, y0 + r, x1 - 1, y1 - r - 1), fill=fill)
-        corner = _corner(r)
-        self.image.paste(fill, (x0, y0, x0 + r, y0 + r), corner)
-        self.image.paste(fill, (x1 - r, y0, x1, y0 + r), corner.transpose(_FLIP_X))
-        self.image.paste(fill, (x0, y1 - r, x0 + r, y1), corner.transpose(_FLIP_Y))
-        self.image.paste(fill, (x1 - r, y1 - r, x1, y1), corner.transpose(_ROTATE_180))
+        top_left, top_right, bottom_left, bottom_right = _corners(r)
+        self.image.paste(fill, (x0, y0, x0 + r, y0 + r), top_left)
+        self.image.paste(fill, (x1 - r, y0, x1, y0 + r), top_right)
+        self.image.paste(fill, (x0, y1 - r, x0 + r, y1), bottom_left)
+        self.image.paste(fill, (x1 - r, y1 - r, x1, y1), bottom_right)
 
     def frame(self, box: Box, colour: RGB, *, width: float, radius: float = 0) -> None:
         """An outline of ``width`` units drawn inside ``box``."""
+        self.colours.add(colour)
         x0, y0, x1, y1 = self.box(box)
         stroke = max(1, self.px(width))
         if x1 - x0 <= 2 * stroke or y1 - y0 <= 2 * stroke:
@@ -224,6 +288,7 @@ class Canvas:
 
     def shape(self, kind: str, box: Box, fill: RGB, *, stroke: float = 0) -> None:
         """A "disc", "square" (slightly rounded) or :data:`SHAPES` outline filling ``box``."""
+        self.colours.add(fill)
         x0, y0, x1, y1 = self.box(box)
         if x1 <= x0 or y1 <= y0:
             return
@@ -235,10 +300,16 @@ class Canvas:
         self.image.paste(fill, (x0, y0, x1, y1), mask)
 
     def line(self, points: Sequence[tuple[float, float]], fill: RGB, *, width: float) -> None:
-        self.draw.line([(self.px(x), self.px(y)) for x, y in points], fill, max(1, self.px(width)))
+        self.pixel_line([(self.px(x), self.px(y)) for x, y in points], fill, self.px(width))
+
+    def pixel_line(self, points: Sequence[tuple[int, int]], fill: RGB, width: int) -> None:
+        """A line through ``points`` given in pixels, ``width`` pixels wide (at least 1)."""
+        self.colours.add(fill)
+        self.draw.line(list(points), fill, max(1, width))
 
     def hatch(self, box: Box, colour: RGB, *, step: float, width: float = 1) -> None:
         """Diagonal stripes across ``box`` (face-down cards, ruined places), clipped to it."""
+        self.colours.add(colour)
         x0, y0, x1, y1 = self.box(box)
         gap = max(2, self.px(step))
         w = max(1, self.px(width))
@@ -266,8 +337,14 @@ class Canvas:
         leading: float = 1.2,
         max_lines: int = 0,
         balance: bool = False,
+        role: Role = "text",
+        cover: Box | None = None,
     ) -> Placed:
-        """Draw ``text`` inside ``box``: wrapped, then shrunk down to ``min_size`` if needed."""
+        """Draw ``text`` inside ``box``: wrapped, then shrunk down to ``min_size`` if needed.
+
+        ``role`` says what the text is (see :data:`Role`); ``cover`` is the box a label hides
+        (its pill), when it is not the text's own box.
+        """
         pixels = self.box(box)
         largest = max(1, self.px(size))
         smallest = max(1, self.px(min_size)) if min_size is not None else largest
@@ -283,13 +360,17 @@ class Canvas:
             balance,
         )
         placed = place(block, pixels, align, valign)
+        self.colours.add(fill)
         for x, y, run in placed.runs:
             sprite = _text_sprite(run.text, run.font, block.size)
             if sprite is not None:
                 mask, dx, dy = sprite
                 left, top = round(x) + dx, y + dy
                 self.image.paste(fill, (left, top, left + mask.width, top + mask.height), mask)
-        self.texts.append(placed)
+        covered: Pixels | None = placed.ink
+        if role == "label":
+            covered = self.box(cover) if cover is not None else pixels
+        self.texts.append(DrawnText(placed, role, covered))
         return placed
 
     def text_width(self, text: str, *, size: float, weight: Weight = "regular") -> float:
@@ -299,4 +380,31 @@ class Canvas:
     # -- output --------------------------------------------------------------------------------
 
     def png(self) -> bytes:
-        return encode_png(self.image)
+        return encode_png(self.image, colours=self.colours)
+
+
+def stack(canvases: Sequence[Canvas], *, background: RGB, rule: RGB | None = None) -> Canvas:
+    """One picture of ``canvases`` one under the other, left-aligned (a seat's table: its board,
+    then its hand), with a thin ``rule`` across where two meet. Their texts are kept, moved to
+    where they now are. The canvases must share a scale."""
+    if not canvases:
+        raise ValueError("nothing to stack")
+    scale = canvases[0].scale
+    if any(c.scale != scale for c in canvases):
+        raise ValueError("canvases of different scales cannot be stacked")
+    width = max(c.width for c in canvases)
+    out = Canvas(width, sum(c.height for c in canvases), scale=scale, background=background)
+    height = sum(c.image.height for c in canvases)
+    if out.image.height != height:  # each part was rounded to whole pixels on its own
+        out.image = Image.new("RGB", (out.image.width, height), background)
+        out.draw = ImageDraw.Draw(out.image)
+    top = 0
+    for i, part in enumerate(canvases):
+        out.image.paste(part.image, (0, top))
+        out.texts += [drawn.moved(0, top) for drawn in part.texts]
+        out.colours |= part.colours
+        if rule is not None and i:
+            inset = out.px(width * 0.02)
+            out.pixel_line([(inset, top), (out.image.width - inset, top)], rule, out.px(1))
+        top += part.image.height
+    return out

@@ -23,6 +23,7 @@ __all__ = [
     "FONT_DIR",
     "MISSING",
     "Weight",
+    "cap_height",
     "coverage",
     "face",
     "font_runs",
@@ -122,6 +123,12 @@ def run_metrics(run: str, font: str, size: int) -> tuple[float, tuple[int, int, 
             top, bottom = min(top, y0), max(bottom, y1)
         x += advance
     return x, ((left, top, right, bottom) if right > left else None)
+
+
+def cap_height(size: int, weight: Weight = "regular") -> int:
+    """How tall a capital letter ("H") of the weight's Latin font is at ``size``, in pixels: the
+    measure of how legible a text is (see ``tests/rendering/test_legible.py``)."""
+    return -_glyph(CHAINS[weight][0], size, "H")[1][1]
 
 
 def text_width(text: str, size: int, weight: Weight = "regular") -> float:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .canvas import Box, Canvas
 from .fonts import font_runs, run_metrics
@@ -24,14 +25,16 @@ from .palette import (
     mix,
     seat_style,
 )
-from .text import Placed
+from .text import Placed, fit_text
 
 __all__ = [
     "Chip",
     "badge",
     "caption_bar",
+    "caption_height",
     "card_back",
     "card_frame",
+    "chip_flow",
     "chip_row",
     "chip_width",
     "display_names",
@@ -39,10 +42,15 @@ __all__ = [
     "right_chips",
     "seat_mark",
     "seat_title",
+    "sides",
     "signed",
     "strike",
     "tag",
+    "with_vacated",
 ]
+
+Card = TypeVar("Card")
+Vacated = TypeVar("Vacated")
 
 
 def badge(
@@ -70,6 +78,7 @@ def badge(
         valign="middle",
         leading=1.0,
         max_lines=1,
+        role="number",
     )
 
 
@@ -161,9 +170,42 @@ def chip_row(
             valign="middle",
             leading=1.0,
             max_lines=1,
+            role="label",
+            cover=(x, y, x + width, y + height),
         )
         x += width + gap
     return x
+
+
+def chip_flow(
+    canvas: Canvas,
+    x: float,
+    y: float,
+    box: Box,
+    chips: Sequence[Chip],
+    *,
+    height: float,
+    size: float,
+    gap: float = 4,
+    row_gap: float = 3,
+    draw: bool = True,
+) -> tuple[float, float]:
+    """Chips left to right from ``x`` on the row at ``y``, then on rows below starting at the
+    left of ``box`` (left, top, right, bottom: the room), as text flows: no chip is left out
+    for want of room at the end of a row (order them as they should read). Returns
+    (x, y) where the last row ended; with ``draw`` False, only measures. A chip wider than the
+    box is left out."""
+    left, _top, right, _bottom = box
+    for chip in chips:
+        width = chip_width(canvas, chip, height=height, size=size)
+        if width > right - left:
+            continue
+        if x + width > right + 0.01:
+            x, y = left, y + height + row_gap
+        if draw:
+            chip_row(canvas, x, y, x + width, [chip], height=height, size=size, gap=0)
+        x += width + gap
+    return x, y
 
 
 def right_chips(
@@ -193,12 +235,12 @@ def result_banner(
     chips: Sequence[Chip],
     summary: str,
 ) -> None:
-    """The head of a result picture (about 62 units tall): the winner crowned, with the seat's
+    """The head of a result picture (about 66 units tall): the winner crowned, with the seat's
     shape, in its colour ("``name`` wins!"), or "A draw"; ``chips`` at the right (each seat's
-    score or defence, marked with its shape); then how the match ended."""
+    score or defence, marked with its shape); then how the match ended, on up to two lines."""
     x0, y, x1, y1 = box
     canvas.rect(box, mix(PANEL, HIGHLIGHT, 0.06), radius=8)
-    chips_left = right_chips(canvas, x1 - 8, y + 8, chips, height=20, size=11.5)
+    chips_left = right_chips(canvas, x1 - 8, y + 7, chips, height=21, size=12.5)
     left = x0 + 10
     title, colour = "A draw", TEXT
     if winner is not None:
@@ -209,16 +251,15 @@ def result_banner(
         (left, y + 4, chips_left - 8, y + 32),
         title,
         size=18,
-        min_size=11,
+        min_size=12,
         weight="bold",
         fill=colour,
         max_lines=1,
     )
     canvas.text(
-        (x0 + 10, y + 34, x1 - 10, y1 - 4),
+        (x0 + 10, y + 33, x1 - 10, y1 - 3),
         summary,
-        size=11.5,
-        min_size=9,
+        size=12,
         fill=MUTED,
         max_lines=2,
         leading=1.1,
@@ -238,7 +279,10 @@ def card_frame(
     """A card's body with its owner's colour as a bar on the left; ``highlight`` rings it."""
     x0, y0, x1, y1 = box
     body = mix(fill, BACKGROUND, 0.45) if dim else fill
-    canvas.rect(box, edge if not dim else mix(edge, BACKGROUND, 0.5), radius=radius)
+    # The edge's box only as wide as the body leaves it showing (its left end): the same
+    # picture as the whole box under the body, for a fraction of the pixels.
+    bar = (x0, y0, min(x1, x0 + 3 + 2 * radius + 1), y1)
+    canvas.rect(bar, edge if not dim else mix(edge, BACKGROUND, 0.5), radius=radius)
     canvas.rect((x0 + 3, y0, x1, y1), body, radius=radius)
     canvas.rect((x0 + 3, y0, x0 + 3 + radius, y1), body)
     if highlight:
@@ -267,8 +311,22 @@ def card_back(canvas: Canvas, box: Box, *, edge: RGB, label: str, highlight: boo
     )
 
 
-def caption_bar(canvas: Canvas, box: Box, text: str, *, size: float, min_size: float) -> None:
-    """The step being shown: a highlight-coloured marker, then the caption (up to two lines)."""
+_CAPTION_LEADING = 1.15
+
+
+def caption_height(text: str, width: float, *, size: float, scale: float, lines: int = 2) -> float:
+    """How tall :func:`caption_bar` ``width`` units wide must be for ``text`` at ``size``: room
+    for at least ``lines`` lines, so that most steps' pictures are the same height, and for as
+    many as a long caption needs (it is never shrunk: it must read on a phone)."""
+    px = max(1, round(size * scale))
+    room = max(1, round((width - 32) * scale))
+    block = fit_text(text, room, 1 << 20, px, px, "regular", _CAPTION_LEADING)
+    return max(lines, len(block.lines)) * size * _CAPTION_LEADING + 8
+
+
+def caption_bar(canvas: Canvas, box: Box, text: str, *, size: float) -> None:
+    """The step being shown: a highlight-coloured marker, then the caption, as many lines as
+    :func:`caption_height` made room for."""
     x0, y0, x1, y1 = box
     canvas.rect(box, mix(PANEL, HIGHLIGHT, 0.08), radius=5)
     canvas.rect((x0, y0, x0 + 5, y1), HIGHLIGHT, radius=2)
@@ -278,11 +336,9 @@ def caption_bar(canvas: Canvas, box: Box, text: str, *, size: float, min_size: f
         (x0 + 24, y0 + 2, x1 - 8, y1 - 2),
         text,
         size=size,
-        min_size=min_size,
         fill=TEXT,
         valign="middle",
-        leading=1.15,
-        max_lines=2,
+        leading=_CAPTION_LEADING,
     )
 
 
@@ -300,6 +356,8 @@ def tag(canvas: Canvas, box: Box, text: str, *, fill: RGB = HIGHLIGHT) -> None:
         align="center",
         leading=1.0,
         max_lines=1,
+        role="label",
+        cover=box,
     )
 
 
@@ -309,7 +367,7 @@ def strike(canvas: Canvas, placed: Placed, colour: RGB) -> None:
     for x, baseline, run in placed.runs:
         width, _ink = run_metrics(run.text, run.font, size)
         y = baseline - round(size * 0.3)
-        canvas.draw.line((round(x), y, round(x + width), y), colour, max(1, canvas.px(1)))
+        canvas.pixel_line([(round(x), y), (round(x + width), y)], colour, canvas.px(1))
 
 
 def display_names(names: Sequence[str], seats: int) -> tuple[str, ...]:
@@ -328,3 +386,36 @@ def signed(number: int) -> str:
     if number > 0:
         return f"+{number}"
     return f"–{-number}" if number < 0 else "0"
+
+
+def sides(viewer: int | None, seat: int | None = None) -> tuple[int, int]:
+    """(top seat, bottom seat) of a two-seat board: ``seat`` at the bottom if given (a player's
+    own side), else the view's viewer, else seat 0 (a spectator's board).
+
+    A seat's view drawn for another seat is refused: it holds what only its own seat may see.
+    """
+    if seat is not None and viewer is not None and seat != viewer:
+        raise ValueError(f"seat {viewer}'s view cannot be drawn for seat {seat}")
+    bottom = seat if seat is not None else viewer if viewer is not None else 0
+    if bottom not in (0, 1):
+        raise ValueError(f"no seat {bottom} on a two-seat board")
+    return 1 - bottom, bottom
+
+
+def with_vacated(
+    cards: Sequence[Card], vacated: Sequence[tuple[int | None, Vacated]], slots: int
+) -> list[Card | Vacated]:
+    """A row of ``cards`` with the slots of cards that just left it kept: each ``(slot, marker)``
+    of ``vacated`` is put back at the slot the card had before the step (``None``: not known,
+    after the cards), in order of slots, while the row has a free slot. Cards that are still
+    there keep their order, so the survivors stay where they were."""
+    row: list[Card | Vacated] = list(cards)
+    known = sorted(
+        ((slot, i) for i, (slot, _marker) in enumerate(vacated) if slot is not None),
+    )
+    unknown = [i for i, (slot, _marker) in enumerate(vacated) if slot is None]
+    for at, i in [*known, *((len(cards) + slots, i) for i in unknown)]:
+        if len(row) >= slots:
+            break
+        row.insert(min(at, len(row)), vacated[i][1])
+    return row

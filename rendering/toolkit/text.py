@@ -79,6 +79,17 @@ class Placed:
     runs: tuple[tuple[float, int, Run], ...]  # (x, baseline y, run) in image pixels
     ink: tuple[int, int, int, int] | None  # None when nothing is drawn
 
+    def moved(self, dx: int, dy: int) -> Placed:
+        """The same block ``dx``, ``dy`` pixels further (on a picture pasted into another)."""
+        x0, y0, x1, y1 = self.box
+        ink = self.ink
+        return Placed(
+            self.block,
+            (x0 + dx, y0 + dy, x1 + dx, y1 + dy),
+            tuple((x + dx, y + dy, run) for x, y, run in self.runs),
+            None if ink is None else (ink[0] + dx, ink[1] + dy, ink[2] + dx, ink[3] + dy),
+        )
+
 
 @lru_cache(maxsize=8192)
 def fit_text(

@@ -33,10 +33,11 @@ class Pictures:
         step: Step | None = None,
         *,
         seat: int | None = None,
+        before: Any = None,
     ) -> bytes:
         if ruleset == "toy":
             return self._square()
-        return rendering.board_png(ruleset, view, names, step, seat=seat)
+        return rendering.board_png(ruleset, view, names, step, seat=seat, before=before)
 
     def table_png(
         self, ruleset: str, view: Any, names: Sequence[str], seat: int, step: Step | None = None

@@ -83,8 +83,9 @@ class Recorder:
         step: Step | None = None,
         *,
         seat: int | None = None,
+        before: Any = None,
     ) -> bytes:
-        drawn = rendering.board_png(ruleset, view, names, step, seat=seat)
+        drawn = rendering.board_png(ruleset, view, names, step, seat=seat, before=before)
         return self._note("board", view, drawn)
 
     def table_png(

@@ -9,11 +9,12 @@ that just left the board, which everyone saw there: names in other events are ne
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from rendering import board_png, hand_png, result_png
+from rendering import board_png, draw_table, hand_png, result_png, table_png
 from rendering.fanfare import draw_board
 from rules.engine import Event, Match, Step
 from rules.fanfare.state import FanfareState
@@ -142,3 +143,49 @@ def test_results_show_only_public_things() -> None:
         final = match.view(None)
         twin = RULESET.view(_swapped(match, None), None)
         assert result_png("fanfare", twin, NAMES) == result_png("fanfare", final, NAMES)
+
+
+def _secret(match: Match[Any, Any], seat: int) -> FanfareState:
+    """State surgery (no action can rename a card): a copy of ``match``'s state where every card
+    of ``seat`` off the board (hand, deck, cemetery) is named "Secret" and its number."""
+    other: FanfareState = _at(match, len(match.actions)).state
+    board = {c.uid for p in other.players for c in p.board}
+    for uid, card in other.cards.items():
+        if card.owner == seat and uid not in board:
+            card.defn = replace(card.defn, name=f"Secret {uid}", text="Secret text.")
+    return other
+
+
+def _drawn(canvas: Any) -> str:
+    return " ".join(drawn.block.text for drawn in canvas.texts)
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_table_never_draws_the_other_seats_hand(seat: int) -> None:
+    """Seat's table (its board and its hand) from its own view: the other seat's hand, renamed,
+    is nowhere in it; its own is (so the check can fail)."""
+    own_drawn = 0
+    for match in POSITIONS[::3]:
+        view = RULESET.view(_secret(match, 1 - seat), seat)
+        assert "Secret" not in _drawn(draw_table("fanfare", view, NAMES, seat))
+        mine = RULESET.view(_secret(match, seat), seat)
+        own_drawn += "Secret" in _drawn(draw_table("fanfare", mine, NAMES, seat))
+    assert own_drawn >= 10
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_swapping_hidden_cards_changes_no_pixel_of_a_table(seat: int) -> None:
+    for match in POSITIONS[::3]:
+        view = match.view(seat)
+        twin = RULESET.view(_swapped(match, seat), seat)
+        assert table_png("fanfare", twin, NAMES, seat) == table_png("fanfare", view, NAMES, seat)
+
+
+def test_a_table_or_board_is_drawn_only_for_the_views_own_seat() -> None:
+    match = POSITIONS[5]
+    with pytest.raises(ValueError, match="own view"):
+        table_png("fanfare", match.view(None), NAMES, 1)
+    with pytest.raises(ValueError, match="own view"):
+        table_png("fanfare", match.view(0), NAMES, 1)
+    with pytest.raises(ValueError, match="cannot be drawn for seat 1"):
+        board_png("fanfare", match.view(0), NAMES, seat=1)

@@ -8,15 +8,16 @@ text again with Pillow and looking at the pixels (``positions.ink_outside``).
 from __future__ import annotations
 
 import io
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
 import pytest
 from PIL import Image
 
-from rendering import RENDERERS, board_png, hand_png, result_png
+from rendering import RENDERERS, board_png, hand_png, result_png, table_png
 from rendering.fanfare import draw_board, draw_hand, draw_result
-from rendering.fanfare.board import WIDTH
+from rendering.fanfare.board import WIDTH, slot_box
 from rendering.fanfare.parts import board_text
 from rendering.toolkit import CHAINS, MISSING, Canvas, coverage
 from rules.engine import Event, Step
@@ -156,12 +157,14 @@ def test_the_interface_dispatches_and_returns_png() -> None:
     step = find_step(range(10), public_with("damage"))
     view = step.views[None]
     width, height = _png_size(board_png("fanfare", view, NAMES, step))
-    assert width == WIDTH * 2 and 0.95 < width / height < 1.25
+    assert width == WIDTH * 1.5 == 720 and 0.7 < width / height < 0.8
     assert _png_size(board_png("fanfare", view, NAMES, step, scale=1))[0] == WIDTH
-    assert _png_size(hand_png("fanfare", step.views[1], NAMES))[0] == WIDTH * 2
-    assert _png_size(hand_png("fanfare", step.views[1], NAMES, scale=1.5))[0] == WIDTH * 1.5
+    assert _png_size(hand_png("fanfare", step.views[1], NAMES))[0] == WIDTH * 1.5
+    assert _png_size(hand_png("fanfare", step.views[1], NAMES, scale=2))[0] == WIDTH * 2
     final = match_steps(0)[-1].views[None]
-    assert _png_size(result_png("fanfare", final, NAMES))[0] == WIDTH * 2
+    assert _png_size(result_png("fanfare", final, NAMES))[0] == WIDTH * 1.5
+    table = _png_size(table_png("fanfare", step.views[1], NAMES, 1, step))
+    assert table[0] == width and table[1] > height
 
 
 def test_a_board_without_a_step_has_no_caption_and_is_shorter() -> None:
@@ -256,3 +259,84 @@ def test_other_scales_keep_text_inside(scale: float) -> None:
     canvas = draw_board(step.views[None], NAMES, step, scale=scale)
     assert canvas.image.width == round(WIDTH * scale)
     assert ink_outside(canvas) == []
+
+
+# -- where things are -----------------------------------------------------------------------------
+
+
+def _where(canvas: Canvas, text: str) -> tuple[float, float]:
+    """The centre of the first drawn ``text``, in layout units."""
+    drawn = next(d for d in canvas.texts if d.block.text.replace("\n", " ") == text)
+    x0, y0, x1, y1 = drawn.box
+    return (x0 + x1) / 2 / canvas.scale, (y0 + y1) / 2 / canvas.scale
+
+
+def _slot_at(x: float) -> int:
+    return next(i for i in range(5) if slot_box(i, 0)[0] <= x < slot_box(i, 0)[2])
+
+
+def _slot_zero_dies() -> tuple[Step, FanfareView, int]:
+    """A public step of a random match where a follower in slot 0 is destroyed while the cards
+    in slots 1 and 2 stay; the view before it (the previous step's), and the seat."""
+    for seed in range(40):
+        steps = match_steps(seed)
+        for before, step in itertools.pairwise(steps):
+            dead = [e.data for e in step.events_for(None) if e.kind == "destroyed"]
+            if not step.public or len(dead) != 1:
+                continue
+            seat, uid = dead[0]["seat"], dead[0]["card"]
+            old = [c.uid for c in before.views[None].players[seat].board]
+            new = [c.uid for c in step.views[None].players[seat].board]
+            if len(old) >= 3 and old[0] == uid and new[:2] == old[1:3]:
+                return step, before.views[None], seat
+    raise LookupError("no such step")
+
+
+def test_a_destroyed_card_keeps_its_slot_and_the_others_stay_in_place() -> None:
+    step, before, seat = _slot_zero_dies()
+    view: FanfareView = step.views[None]
+    dead = next(e.data["name"] for e in step.events if e.kind == "destroyed")
+    old = before.players[seat].board
+    canvas = draw_board(view, NAMES, step, before=before)
+    own, other = _where(canvas, NAMES[seat])[1], _where(canvas, NAMES[1 - seat])[1]
+
+    def in_row(y: float) -> bool:  # the seat's row is next to its own panel
+        return abs(y - own) < abs(y - other)
+
+    marker_x, marker_y = _where(canvas, "Destroyed")
+    assert _slot_at(marker_x) == 0 and in_row(marker_y)
+    assert _slot_at(_where(canvas, dead)[0]) == 0
+    for slot in (1, 2):
+        x, y = _where(canvas, old[slot].name)
+        assert _slot_at(x) == slot and in_row(y)
+    # Without the view before, where the card stood is not known: it is drawn after the others.
+    fallback = draw_board(view, NAMES, step)
+    assert _slot_at(_where(fallback, "Destroyed")[0]) == len(view.players[seat].board)
+
+
+def test_the_view_before_must_be_the_same_viewers() -> None:
+    step, before, _seat = _slot_zero_dies()
+    with pytest.raises(ValueError, match="same viewer"):
+        draw_board(step.views[0], NAMES, step, before=before)
+
+
+def test_a_defence_is_never_drawn_negative() -> None:
+    """The step that deals the damage comes before the step that destroys: its view holds
+    followers below 0, drawn as 0."""
+    step = find_step(
+        range(40),
+        lambda s: s.public and any(c.defence < 0 for p in s.views[None].players for c in p.board),
+    )
+    canvas = draw_board(step.views[None], NAMES, step)
+    numbers = [d.block.text for d in canvas.texts if d.role == "number"]
+    assert "0" in numbers
+    assert not [n for n in numbers if n.startswith(("-", "–"))]
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_board_is_drawn_from_the_side_of_the_seat_asked(seat: int) -> None:
+    view = find_step(range(5), public_with("played")).views[None]
+    canvas = draw_board(view, NAMES, seat=seat)
+    own, other = _where(canvas, NAMES[seat]), _where(canvas, NAMES[1 - seat])
+    assert own[1] > other[1]
+    assert draw_board(view, NAMES).png() == draw_board(view, NAMES, seat=0).png()

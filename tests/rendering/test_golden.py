@@ -16,6 +16,7 @@ that make these positions), look at the new pictures, then run::
 from __future__ import annotations
 
 import io
+import itertools
 import os
 from collections.abc import Callable
 from dataclasses import replace
@@ -24,9 +25,9 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from rendering import fanfare
+from rendering import draw_table, fanfare
 from rendering.lanes import draw_board, draw_hand, draw_result
-from rendering.toolkit import Canvas, encode_png
+from rendering.toolkit import Canvas
 from rules.engine import Step
 
 from . import fanfare_positions as ff
@@ -68,6 +69,11 @@ def _seat_view() -> Canvas:
     return draw_board(step.views[0], NAMES, step if step.visible_to(0) else None)
 
 
+def _table(seat: int) -> Canvas:
+    step = find_step(range(40), lambda s: any(x.kind == "move" for x in s.views[seat].staged))
+    return draw_table("lanes", step.views[seat], NAMES, seat, step if step.public else None)
+
+
 def _result(kind: str) -> Canvas:
     for seed in range(100):
         final = match_steps(seed)[-1].views[None]
@@ -86,6 +92,10 @@ CASES: dict[str, Callable[[], Canvas]] = {
     "board-face-down": lambda: _board("played_face_down"),
     "board-seat-view": _seat_view,
     "board-japanese": _japanese,
+    "board-for-seat-1": lambda: draw_board(
+        find_step(range(40), public_with("moved")).views[None], NAMES, seat=1
+    ),
+    "table-seat-0": lambda: _table(0),
     "hand-japanese": _japanese_hand,
     "hand-staged": _hand,
     "result-locations": lambda: _result("locations"),
@@ -96,6 +106,22 @@ CASES: dict[str, Callable[[], Canvas]] = {
 def _fanfare_board(wanted: Callable[[Step], bool], viewer: int | None = None) -> Canvas:
     step = ff.find_step(range(40), wanted)
     return fanfare.draw_board(step.views[viewer], NAMES, step)
+
+
+def _fanfare_destroyed() -> Canvas:
+    """Two cards destroyed, drawn with the view before the step: each keeps its slot."""
+    wanted = ff.public_with("destroyed", at_least=2)
+    for seed in range(40):
+        steps = ff.match_steps(seed)
+        for before, step in itertools.pairwise(steps):
+            if wanted(step):
+                return fanfare.draw_board(step.views[None], NAMES, step, before=before.views[None])
+    raise LookupError("destroyed")
+
+
+def _fanfare_table(wanted: Callable[[Step], bool], seat: int) -> Canvas:
+    step = ff.find_step(range(40), wanted)
+    return draw_table("fanfare", step.views[seat], NAMES, seat, step)
 
 
 def _fanfare_hand(wanted: Callable[[Step], bool], seat: int) -> Canvas:
@@ -127,7 +153,8 @@ FANFARE_CASES: dict[str, Callable[[], Canvas]] = {
     "fanfare-board-full": lambda: _fanfare_board(lambda s: s.public and ff.on_board(s) == 10),
     "fanfare-board-damage": lambda: _fanfare_board(ff.public_with("damage", at_least=3)),
     "fanfare-board-evolve": lambda: _fanfare_board(ff.public_with("evolved")),
-    "fanfare-board-destroyed": lambda: _fanfare_board(ff.public_with("destroyed", at_least=2)),
+    "fanfare-board-destroyed": _fanfare_destroyed,
+    "fanfare-table-seat-1": lambda: _fanfare_table(ff.public_with("attack"), 1),
     "fanfare-board-seat-view": lambda: _fanfare_board(ff.public_with("attack"), viewer=1),
     "fanfare-board-japanese": _fanfare_japanese,
     "fanfare-hand": lambda: _fanfare_hand(_own_turn_with_choices, 0),
@@ -141,7 +168,7 @@ CASES.update(FANFARE_CASES)
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_golden(case: str, tmp_path: Path) -> None:
-    png = encode_png(CASES[case]().image)
+    png = CASES[case]().png()
     drawn = Image.open(io.BytesIO(png)).convert("RGB")
     path = GOLDEN / f"{case}.png"
     if UPDATE:

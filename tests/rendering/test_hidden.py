@@ -9,11 +9,12 @@ are never drawn, which matters because a destroyed face-down card's public event
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from rendering import board_png, hand_png, result_png
+from rendering import board_png, draw_table, hand_png, result_png, table_png
 from rules.engine import Event, Match, Step
 from rules.lanes import ruleset as lanes_ruleset
 from rules.lanes.state import LanesState
@@ -163,3 +164,50 @@ def test_results_show_only_public_things() -> None:
         match = random_match(RULESET, seed)
         twin = RULESET.view(_swapped(match, match.view(None)), None)
         assert result_png("lanes", twin, NAMES) == result_png("lanes", final, NAMES)
+
+
+def _secret(match: Match[Any, Any], seat: int) -> LanesState:
+    """State surgery (no action can rename a card): a copy of ``match``'s state where every card
+    ``seat`` holds, has staged or has face down is named "Secret" and its number."""
+    other: LanesState = _at(match, len(match.actions)).state
+    for card in other.cards.values():
+        if card.owner == seat and not card.face_up:
+            card.defn = replace(card.defn, name=f"Secret {card.uid}", text="Secret text.")
+    return other
+
+
+def _drawn(canvas: Any) -> str:
+    return " ".join(drawn.block.text for drawn in canvas.texts)
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_table_never_draws_the_other_seats_hidden_cards(seat: int) -> None:
+    """Seat's table (its board and its hand) from its own view: the other seat's hand and
+    face-down cards, all renamed, are nowhere in it; its own are (the check can fail)."""
+    other = 1 - seat
+    own_drawn = 0
+    for match in POSITIONS[::3]:
+        view = RULESET.view(_secret(match, other), seat)
+        drawn = _drawn(draw_table("lanes", view, NAMES, seat))
+        assert "Secret" not in drawn
+        mine = RULESET.view(_secret(match, seat), seat)
+        own_drawn += "Secret" in _drawn(draw_table("lanes", mine, NAMES, seat))
+    assert own_drawn >= 10
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_swapping_hidden_cards_changes_no_pixel_of_a_table(seat: int) -> None:
+    for match in POSITIONS[::2]:
+        view = match.view(seat)
+        twin = RULESET.view(_swapped(match, view), seat)
+        assert table_png("lanes", twin, NAMES, seat) == table_png("lanes", view, NAMES, seat)
+
+
+def test_a_table_or_board_is_drawn_only_for_the_views_own_seat() -> None:
+    match = POSITIONS[0]
+    with pytest.raises(ValueError, match="own view"):
+        table_png("lanes", match.view(None), NAMES, 0)
+    with pytest.raises(ValueError, match="own view"):
+        table_png("lanes", match.view(1), NAMES, 0)
+    with pytest.raises(ValueError, match="cannot be drawn for seat 0"):
+        board_png("lanes", match.view(1), NAMES, seat=0)

@@ -7,13 +7,15 @@ text again with Pillow and looking at the pixels (``positions.ink_outside``).
 from __future__ import annotations
 
 import io
+import itertools
+from typing import Any
 
 import pytest
 from PIL import Image
 
-from rendering import RENDERERS, board_png, hand_png, result_png
+from rendering import RENDERERS, board_png, hand_png, result_png, table_png
 from rendering.lanes import draw_board, draw_hand, draw_result
-from rendering.lanes.board import WIDTH
+from rendering.lanes.board import COLUMN, WIDTH, column_left
 from rendering.toolkit import CHAINS, MISSING, coverage
 from rules.engine import Event, Step
 from rules.lanes.views import CardBack, StagedView
@@ -139,11 +141,13 @@ def test_the_interface_dispatches_and_returns_png() -> None:
     step = find_step(range(10), public_with("revealed", "power"))
     view = step.views[None]
     width, height = _png_size(board_png("lanes", view, NAMES, step))
-    assert width == WIDTH * 2 and 1.0 < width / height < 1.2
+    assert width == WIDTH * 1.5 == 720 and 0.85 < width / height < 1.0
     assert _png_size(board_png("lanes", view, NAMES, step, scale=1))[0] == WIDTH
-    assert _png_size(hand_png("lanes", step.views[0], NAMES))[0] == WIDTH * 2
+    assert _png_size(hand_png("lanes", step.views[0], NAMES))[0] == WIDTH * 1.5
     final = match_steps(0)[-1].views[None]
-    assert _png_size(result_png("lanes", final, NAMES))[0] == WIDTH * 2
+    assert _png_size(result_png("lanes", final, NAMES))[0] == WIDTH * 1.5
+    table = _png_size(table_png("lanes", step.views[0], NAMES, 0, step))
+    assert table[0] == width and table[1] > height
 
 
 def test_a_board_without_a_step_has_no_caption_and_is_shorter() -> None:
@@ -202,3 +206,55 @@ def test_other_scales_keep_text_inside(scale: float) -> None:
     canvas = draw_board(step.views[None], NAMES, step, scale=scale)
     assert canvas.image.width == round(WIDTH * scale)
     assert ink_outside(canvas) == []
+
+
+def _where(canvas: Any, text: str) -> tuple[float, float]:
+    """The centre of the first drawn ``text``, in layout units."""
+    drawn = next(d for d in canvas.texts if d.block.text.replace("\n", " ") == text)
+    x0, y0, x1, y1 = drawn.box
+    return (x0 + x1) / 2 / canvas.scale, (y0 + y1) / 2 / canvas.scale
+
+
+def test_a_destroyed_card_keeps_its_slot_and_the_others_stay_in_place() -> None:
+    """A Headhunter destroys the first card of a side while the second stays: drawn with the
+    view before the step, the vacated slot is the first (nearest the location), the survivor
+    stays second."""
+    for seed in range(60):
+        steps = match_steps(seed)
+        for before, step in itertools.pairwise(steps):
+            dead = [e.data for e in step.events_for(None) if e.kind == "destroyed"]
+            if step.public and len(dead) == 1 and "Headhunter" in step.caption:
+                where, seat = dead[0]["location"], dead[0]["seat"]
+                old = before.views[None].locations[where].sides[seat].cards
+                if len(old) >= 2 and getattr(old[0], "uid", None) == dead[0]["card"]:
+                    break
+        else:
+            continue
+        break
+    else:
+        pytest.fail("no Headhunter destroying a first card")
+    canvas = draw_board(step.views[None], NAMES, step, before=before.views[None])
+    marker = _where(canvas, "destroyed")
+    survivor = _where(canvas, old[1].name)  # type: ignore[union-attr]
+    assert _column(marker[0]) == _column(survivor[0]) == where
+
+    def nearer_the_location(a: tuple[float, float], b: tuple[float, float]) -> bool:
+        return a[1] < b[1] if seat == 0 else a[1] > b[1]  # seat 0's side is below the tiles
+
+    assert nearer_the_location(marker, survivor)
+    # Without the view before, where the card stood is not known: it is drawn after the others.
+    fallback = draw_board(step.views[None], NAMES, step)
+    assert nearer_the_location(_where(fallback, old[1].name), _where(fallback, "destroyed"))  # type: ignore[union-attr]
+
+
+def _column(x: float) -> int:
+    return next(i for i in range(3) if column_left(i) <= x < column_left(i) + COLUMN)
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_board_is_drawn_from_the_side_of_the_seat_asked(seat: int) -> None:
+    view = find_step(range(5), public_with("revealed")).views[None]
+    canvas = draw_board(view, NAMES, seat=seat)
+    own, other = _where(canvas, NAMES[seat]), _where(canvas, NAMES[1 - seat])
+    assert own[1] > other[1]
+    assert draw_board(view, NAMES).png() == draw_board(view, NAMES, seat=0).png()

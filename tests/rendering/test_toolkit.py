@@ -21,6 +21,7 @@ from rendering.toolkit import (
     display_names,
     encode_png,
     fit_text,
+    fixed_palette,
     font_runs,
     place,
     result_banner,
@@ -29,9 +30,10 @@ from rendering.toolkit import (
     signed,
     text_width,
 )
-from rendering.toolkit.palette import SEATS
+from rendering.toolkit.palette import SEATS, TEXT
 
 from .positions import ink_outside
+from .test_legible import PICTURES
 
 LATIN, CJK = CHAINS["regular"]
 BLACK = (0, 0, 0)
@@ -242,13 +244,45 @@ def test_scale_is_bounded() -> None:
         Canvas(10, 10, scale=20, background=BLACK)
 
 
+def _decoded(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def _error(a: Image.Image, b: Image.Image) -> float:
+    return max(ImageStat.Stat(ImageChops.difference(a, b)).mean)
+
+
 def test_palette_png_looks_the_same_as_the_drawing() -> None:
     canvas = Canvas(200, 100, scale=2, background=(24, 26, 32))
     for i, seat in enumerate(SEATS):
         canvas.shape(seat.shape, (10 + 50 * i, 10, 50 + 50 * i, 50), seat.fill)
-    canvas.text((10, 60, 190, 90), "Alice と 山﨑 +2", size=18, fill=WHITE, weight="bold")
-    decoded = Image.open(io.BytesIO(encode_png(canvas.image))).convert("RGB")
-    assert decoded.size == canvas.image.size
-    assert max(ImageStat.Stat(ImageChops.difference(decoded, canvas.image)).mean) < 1.0
-    exact = Image.open(io.BytesIO(encode_png(canvas.image, palette=False))).convert("RGB")
+    canvas.text((10, 60, 190, 90), "Alice と 山﨑 +2", size=18, fill=TEXT, weight="bold")
+    assert canvas.colours <= fixed_palette()[1]
+    fixed = _decoded(canvas.png())  # the fixed palette: it has every colour drawn with
+    assert fixed.size == canvas.image.size and _error(fixed, canvas.image) < 1.5
+    adaptive = _decoded(encode_png(canvas.image))  # colours not said: one chosen for it
+    assert _error(adaptive, canvas.image) < 1.0
+    exact = _decoded(encode_png(canvas.image, palette=False))
     assert ImageChops.difference(exact, canvas.image).getbbox() is None
+
+
+def test_a_colour_the_fixed_palette_has_not_got_gets_a_palette_of_its_own() -> None:
+    canvas = Canvas(200, 100, scale=2, background=(24, 26, 32))
+    canvas.rect((10, 10, 190, 90), (255, 0, 255), radius=8)  # in no layout
+    assert (255, 0, 255) not in fixed_palette()[1]
+    decoded = _decoded(canvas.png())
+    centre = decoded.getpixel((200, 100))
+    assert isinstance(centre, tuple)
+    assert max(abs(a - b) for a, b in zip(centre, (255, 0, 255), strict=True)) <= 2
+    assert _error(decoded, canvas.image) < 1.0
+
+
+def test_the_fixed_palette_has_every_colour_the_pictures_are_drawn_with() -> None:
+    """A layout that draws with a new colour still gets right pictures (a palette of their own,
+    slower): this says to build the fixed palette again (``data/palette/build.py``)."""
+    anchors = fixed_palette()[1]
+    missing: dict[tuple[int, int, int], str] = {}
+    for group in sorted(PICTURES):
+        for name, draw in PICTURES[group][::5]:
+            missing.update((colour, name) for colour in draw().colours - anchors)
+    assert not missing, f"run data/palette/build.py: not in the palette {missing}"
