@@ -413,7 +413,9 @@ def _snap(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
     player.snapped = True
     player.snap_pending = True
     log.event("snapped", None, seat=seat)
-    log.step(f"{SEAT[seat]} snaps! The stakes double when this turn ends.")
+    # Each pending snap doubles the stakes once the turn is over (LANES-9.2).
+    now = state.stakes * 2 ** sum(p.snap_pending for p in state.players if p is not player)
+    log.step(f"{SEAT[seat]} snaps! The stakes go {now} → {now * 2} when this turn ends.")
 
 
 def _retreat(state: LanesState, seat: int, action: Action, log: StepLog) -> None:

@@ -95,8 +95,9 @@ class Standing(NamedTuple):
         return None
 
 
-def standing(state: LanesState) -> Standing:
-    power = powers(state)
+def standing(state: LanesState, power: dict[int, int] | None = None) -> Standing:
+    """``power``: :func:`powers` of the state, if already worked out."""
+    power = power if power is not None else powers(state)
     result = Standing([], [0, 0], [0, 0])
     for loc in state.locations:
         a, b = side_power(loc, 0, power), side_power(loc, 1, power)
@@ -306,7 +307,7 @@ def resolve(state: LanesState, source: Source, ability: Ability, log: StepLog) -
         deck = state.players[source.owner].deck
         deck.remove(source)
         deck.insert(0, source)
-        log.event("to_top", source.owner, card=source.uid)
+        log.event("to_top", source.owner, card=source.uid, name=source.defn.name)
         return
     if effect in ("destroy_location", "disable_location"):
         if source.loc >= 0:
@@ -334,8 +335,11 @@ def _card_effect(state: LanesState, target: Card, ability: Ability, log: StepLog
             location=target.loc,
         )
     elif effect == "cost":
+        was = target.cost
         target.change_cost(ability.amount)
-        log.event("cost", target.owner, card=target.uid, delta=ability.amount)
+        if not log.quiet:
+            name, now = target.defn.name, target.cost
+            log.event("cost", target.owner, card=target.uid, name=name, before=was, after=now)
     elif effect == "destroy":
         if target.loc >= 0:
             destroy(state, target, log)
@@ -362,11 +366,13 @@ def _player_effect(
             draw(state, seat, log)
     elif effect == "extra_energy":
         player.extra_energy += ability.amount
-        log.event("extra_energy", None, seat=seat, amount=ability.amount)
+        # At turn start the refill comes after (LANES-3.1): the energy is this turn's.
+        later = ability.when != "turn_start"
+        log.event("extra_energy", None, seat=seat, amount=ability.amount, next=later)
     elif effect == "carry_unspent":
         if player.energy > 0:
             player.extra_energy += player.energy
-            log.event("extra_energy", None, seat=seat, amount=player.energy)
+            log.event("extra_energy", None, seat=seat, amount=player.energy, next=True)
     elif effect == "add":
         _add_tokens(state, source, seat, ability, log)
     else:
