@@ -10,12 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..engine import Action, ActionSpec, Kind, Param, StepLog, kinds
-from .effects import closed_to_plays, location_flag
+from ..engine import Action, ActionSpec, Kind, Option, Param, StepLog, kinds
+from .effects import board_totals, closed_to_plays, location_flag, powers
 from .flow import SEAT, retreat, reveal
 from .state import SLOTS, Card, LanesState, Location, Player, Staged
 
-__all__ = ["KINDS", "TIMEOUT", "location_label", "offer", "slots_after_staging"]
+__all__ = [
+    "KINDS",
+    "TIMEOUT",
+    "location_label",
+    "location_options",
+    "offer",
+    "slots_after_staging",
+]
 
 TIMEOUT = Action("timeout")
 """Sent by the match's clock, not by a player: LANES-4.5 ends that seat's staging as it stands."""
@@ -192,8 +199,48 @@ def offer(state: LanesState, seat: int) -> list[ActionSpec]:
         return _turn_specs(state, seat)
     free = slots_after_staging(state, seat)
     return (
-        _play_specs(state, seat, free) + _board_specs(state, seat, free) + _turn_specs(state, seat)
+        _play_specs(state, seat, free, True)
+        + _board_specs(state, seat, free, True)
+        + _turn_specs(state, seat)
     )
+
+
+def location_options(state: LanesState, seat: int) -> list[Option]:
+    """Each location as a menu offers it to ``seat``, labelled with the totals the seat sees
+    there: ``"Quiet Square · you 5 – 3 them"``.
+
+    The seat's own total counts its face-down cards and this turn's staged plays and moves (as
+    its hand shows them: a staged card at its power in hand, a moving card at its power now);
+    the opponent's counts only what everyone sees, its face-up cards (LANES-4.2). Random play
+    asks for these at every decision, so they are kept until the board or the seat's staging
+    changes (``LanesState.places``), and each option once made (``Location.labelled``)."""
+    staged = state.staging.staged[seat]
+    key = (state.turn, state.next_placed, tuple(staged))
+    kept = state.places[seat]
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    on_board, seen = board_totals(state)
+    mine = list(on_board[seat])
+    power: dict[int, int] | None = None
+    for item in staged:
+        card = state.cards[item.card]
+        if item.kind == "play":
+            mine[item.location] += card.defn.power + card.bonus
+        elif item.kind == "move":
+            power = power if power is not None else powers(state)
+            mine[item.origin] -= power.get(card.uid, 0)
+            mine[item.location] += power.get(card.uid, 0)
+    theirs = seen[seat]
+    options = []
+    for loc in state.locations:
+        totals = (mine[loc.index], theirs[loc.index])
+        option = loc.labelled.get(totals)
+        if option is None:
+            label = f"{loc.label} · you {totals[0]} – {totals[1]} them"
+            option = loc.labelled[totals] = _new(Option, (loc.index, label, ""))
+        options.append(option)
+    state.places[seat] = (key, options)
+    return options
 
 
 def _turn_specs(state: LanesState, seat: int) -> list[ActionSpec]:
@@ -219,8 +266,9 @@ def offer_for(state: LanesState, seat: int, action: Action) -> list[ActionSpec]:
     free = slots_after_staging(state, seat)
     card = action.get("card")
     if kind == "play":
-        return _play_specs(state, seat, free, card)
-    return _board_specs(state, seat, free, card)
+        # No menu is shown: the locations need no totals (offer_for is checked without them).
+        return _play_specs(state, seat, free, False, card)
+    return _board_specs(state, seat, free, False, card)
 
 
 def _retreat_spec(stakes: int) -> ActionSpec:
@@ -235,21 +283,25 @@ def _offer_retreat(state: LanesState, seat: int) -> ActionSpec:
 
 
 def _play_specs(
-    state: LanesState, seat: int, free: list[int], only: object = None
+    state: LanesState, seat: int, free: list[int], labelled: bool, only: object = None
 ) -> list[ActionSpec]:
-    """Plays from hand (of the card ``only``, if given)."""
+    """Plays from hand (of the card ``only``, if given); ``labelled``: locations with the
+    totals the seat sees (else plain, for an action checked without a menu)."""
     player = state.players[seat]
     energy = player.energy
     affordable = [card for card in player.hand if card.cost <= energy and only in (None, card.uid)]
     if not affordable:  # often so late in a turn: no need to look at the board
         return []
     # The checks of _landing_problem_at, without writing a reason for each closed location.
+    options = location_options(state, seat) if labelled else [loc.option for loc in state.locations]
     open_here = tuple(
-        loc.option for loc in state.locations if free[loc.index] > 0 and not closed_to_plays(loc)
+        options[loc.index]
+        for loc in state.locations
+        if free[loc.index] > 0 and not closed_to_plays(loc)
     )
     if not open_here:
         return []
-    params = (Param("location", "Location", open_here),)
+    params = (_new(Param, ("location", "Location", open_here, 1, 1)),)
     specs = []
     for card in affordable:
         defn = card.defn
@@ -260,7 +312,7 @@ def _play_specs(
 
 
 def _board_specs(
-    state: LanesState, seat: int, free: list[int], only: object = None
+    state: LanesState, seat: int, free: list[int], labelled: bool, only: object = None
 ) -> list[ActionSpec]:
     """Moves and activations of cards on the board (of the card ``only``, if given)."""
     specs: list[ActionSpec] = []
@@ -273,7 +325,7 @@ def _board_specs(
             if only is not None and card.uid != only:
                 continue
             if may_move_here or card.defn.can_move:
-                move = _move_spec(state, seat, card, free)
+                move = _move_spec(state, seat, card, free, labelled)
                 if move is not None:
                     specs.append(move)
             if "activate" in card.defn.by_when and activate_problem(state, seat, card.uid) is None:
@@ -289,11 +341,14 @@ def _board_specs(
     return specs
 
 
-def _move_spec(state: LanesState, seat: int, card: Card, free: list[int]) -> ActionSpec | None:
+def _move_spec(
+    state: LanesState, seat: int, card: Card, free: list[int], labelled: bool
+) -> ActionSpec | None:
     if isinstance(_mover_problem(state, seat, card.uid), str):
         return None
+    options = location_options(state, seat) if labelled else [loc.option for loc in state.locations]
     dests = tuple(
-        dest.option
+        options[dest.index]
         for dest in state.locations
         if _destination_problem(card, dest, free[dest.index]) is None
     )

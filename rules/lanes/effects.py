@@ -18,6 +18,7 @@ __all__ = [
     "HAND_LIMIT",
     "Source",
     "Standing",
+    "board_totals",
     "condition_holds",
     "draw",
     "location_leader",
@@ -63,6 +64,36 @@ def powers(state: LanesState) -> dict[int, int]:
                 for target in _card_targets(state, card, ability, None, pick=False):
                     out[target.uid] += ability.amount
     return out
+
+
+def board_totals(
+    state: LanesState, power: dict[int, int] | None = None
+) -> tuple[list[list[int]], list[list[int]]]:
+    """Per seat, per location: the seat's power there as it sees it (its face-down cards at
+    their power in hand), and the other seat's as everyone sees it (face-up cards only), for
+    the totals menus show. Worked out once per turn's staging (``LanesState.totals``), from
+    ``power`` (:func:`powers`) if the turn's start already worked that out."""
+    key = (state.turn, state.next_placed)
+    if state.totals is not None and state.totals[0] == key:
+        return state.totals[1], state.totals[2]
+    if power is None:
+        power = powers(state)
+    mine: list[list[int]] = [[], []]
+    theirs: list[list[int]] = [[], []]
+    for loc in state.locations:
+        for seat in (0, 1):
+            own = 0
+            seen = 0
+            for card in loc.sides[seat]:
+                if card.face_up:
+                    own += power[card.uid]
+                    seen += power[card.uid]
+                else:
+                    own += card.base_power
+            mine[seat].append(own)
+            theirs[1 - seat].append(seen)
+    state.totals = (key, mine, theirs)
+    return mine, theirs
 
 
 def side_power(loc: Location, seat: int, power: dict[int, int]) -> int:

@@ -11,6 +11,7 @@ from ..engine import TURN_STARTED, Result, StepLog, TriggerQueue, settle
 from .captions import LIMIT, outcome, power_changes, standing_text
 from .cards import Ability
 from .effects import (
+    board_totals,
     closed_to_plays,
     draw,
     free_slots,
@@ -91,7 +92,9 @@ def start_turn(state: LanesState, log: StepLog) -> None:
         draw(state, seat, log)
     why = "coin"  # turn 1's first player was decided by the coin in turn 0
     if state.turn > 1:
-        state.first, why = decide_first(state)
+        power = powers(state)
+        state.first, why = decide_first(state, power)
+        board_totals(state, power)  # what the turn's menus show, from the same count
         if not log.quiet:
             log.event("first_player", None, seat=state.first, reason=why)
     state.staging.clear()
@@ -123,13 +126,13 @@ def _double_for_last_turn(state: LanesState, log: StepLog, why: str) -> None:
     log.step(f"{why}: the stakes double, {state.stakes // 2} → {state.stakes}.")
 
 
-def decide_first(state: LanesState) -> tuple[int, str]:
+def decide_first(state: LanesState, power: dict[int, int] | None = None) -> tuple[int, str]:
     """LANES-5.2: more locations won, then more total power, then a coin flip; a "revealed last"
-    effect on exactly one side overrides all of that."""
+    effect on exactly one side overrides all of that. ``power``: :func:`powers`, if known."""
     last = [has_flag(state, "reveal_last", seat) for seat in (0, 1)]
     if last[0] != last[1]:
         return (1 if last[0] else 0), "reveal_last"
-    ahead = standing(state).ahead()
+    ahead = standing(state, power).ahead()
     return ahead if ahead is not None else (state.rng.coin(), "coin")
 
 

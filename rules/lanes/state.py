@@ -70,8 +70,9 @@ _HIDDEN_LABELS = (
 
 
 class Location:
-    # Read from the definition, or follow from ``revealed``, ``disabled`` and ``destroyed``.
-    __canonical_skip__ = frozenset({"active", "label", "length", "ongoing", "option"})
+    # Read from the definition, or follow from ``revealed``, ``disabled`` and ``destroyed``;
+    # ``labelled`` keeps menu options once made.
+    __canonical_skip__ = frozenset({"active", "label", "labelled", "length", "ongoing", "option"})
     __slots__ = (
         "active",
         "defn",
@@ -79,6 +80,7 @@ class Location:
         "disabled",
         "index",
         "label",
+        "labelled",
         "length",
         "ongoing",
         "option",
@@ -100,6 +102,8 @@ class Location:
         # How captions and menus name it: unrevealed, only its side shows (LANES-1.6).
         self.label = _HIDDEN_LABELS[index]
         self.option = Option(index, self.label)  # as a menu offers it
+        # With the totals a seat sees there, by (own total, other's): see actions.offer.
+        self.labelled: dict[tuple[int, int], Option] = {}
 
     # Only these change how a location stands, so that ``active`` and ``label`` stay true.
 
@@ -108,6 +112,7 @@ class Location:
         self.active = not self.disabled and not self.destroyed
         self.label = self.defn.name
         self.option = Option(self.index, self.label)
+        self.labelled = {}
 
     def disable(self) -> None:
         self.disabled = True
@@ -171,8 +176,9 @@ class Staged(NamedTuple):
 
 
 class LanesState:
-    # The card pool, and what the setup says of it: not what the match has done.
-    __canonical_skip__ = frozenset({"hidden_timings", "pool", "timings"})
+    # The card pool, and what the setup says of it: not what the match has done; and
+    # ``totals`` and ``places``, worked out from the board for menus.
+    __canonical_skip__ = frozenset({"hidden_timings", "places", "pool", "timings", "totals"})
     __slots__ = (
         "cards",
         "first",
@@ -181,6 +187,7 @@ class LanesState:
         "locations",
         "next_placed",
         "next_uid",
+        "places",
         "players",
         "pool",
         "result",
@@ -189,6 +196,7 @@ class LanesState:
         "staging",
         "stakes",
         "timings",
+        "totals",
         "turn",
     )
 
@@ -212,6 +220,16 @@ class LanesState:
         self.hidden_timings: frozenset[str] = frozenset()
         # Timings some card of this match has at all: others need no look at the cards.
         self.timings: frozenset[str] = frozenset()
+        # Each seat's power per location as that seat sees it, and the other's, for the totals
+        # menus show (actions.offer): kept for as long as the board stands as it is, that is
+        # for the turn's staging. Keyed by (turn, next_placed): the board changes only while a
+        # turn is revealed, and then the next turn starts or the game ends.
+        self.totals: tuple[tuple[int, int], list[list[int]], list[list[int]]] | None = None
+        # Each seat's location options with those totals and its staged actions, by the same
+        # key and the staged actions (actions.location_options).
+        self.places: list[tuple[tuple[int, int, tuple[Staged, ...]], list[Option]] | None] = [
+            None
+        ] * seats
 
     def new_card(self, defn: CardDef, owner: int) -> Card:
         card = Card(self.next_uid, defn, owner)
