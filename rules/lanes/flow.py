@@ -7,6 +7,9 @@ resolved ability, per staged action. Captions are public; they name seats as ``{
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from ..engine import TURN_STARTED, Result, StepLog, TriggerQueue, settle
 from .captions import LIMIT, outcome, power_changes, standing_text
 from .cards import Ability
@@ -140,8 +143,7 @@ def _reveal_location(state: LanesState, loc: Location, log: StepLog) -> None:
     """LANES-2.2: the location turns up. Its "When revealed" ability resolves in the same step,
     unless it was disabled or destroyed while still hidden: then it does nothing (its ability no
     longer works, docs/rulings.md)."""
-    before = _powers(state, log)
-    length = last_turn(state)
+    before, length = _NONE if log.quiet else (powers(state), last_turn(state))
     loc.reveal()
     if not log.quiet:
         log.event("location_revealed", None, location=loc.index, id=loc.defn.id, name=loc.defn.name)
@@ -256,7 +258,8 @@ def _resolve_timed(state: LanesState, timed: Timed, label: str, log: StepLog) ->
     if not _still_there(state, source, zone):
         return
     # In hand or in a deck, an ability changes nothing on the board.
-    before = _powers(state, log) if zone in ("board", "location") else {}
+    quiet = log.quiet or zone not in ("board", "location")
+    before = _NO_POWER if quiet else powers(state)
     resolve(state, source, ability, log)
     if log.quiet:
         return
@@ -297,15 +300,16 @@ def _ability_phrase(state: LanesState, ability: Ability) -> str:
     return ability_text(ability, state.pool.cards, location=True)
 
 
-def _powers(state: LanesState, log: StepLog) -> dict[int, int]:
-    """The power of cards in play as a step begins, for its caption (nothing when quiet)."""
-    return {} if log.quiet else powers(state)
+_NO_POWER: Mapping[int, int] = MappingProxyType({})
+"""The power of cards in play as a step begins, for its caption: none when quiet (no caption is
+written), or when the step cannot change the board."""
+_NONE = (_NO_POWER, 0)
 
 
 def _done(
     state: LanesState,
     log: StepLog,
-    before: dict[int, int],
+    before: Mapping[int, int],
     *,
     to: int | None = None,
     source: Card | None = None,
@@ -326,7 +330,7 @@ def _described(
     state: LanesState,
     log: StepLog,
     caption: str,
-    before: dict[int, int],
+    before: Mapping[int, int],
     *,
     to: int | None = None,
     source: Card | None = None,
@@ -416,7 +420,7 @@ def _resolve_move(state: LanesState, seat: int, item: Staged, log: StepLog) -> N
         log.step(f"{SEAT[seat]}'s {card.defn.name} cannot move any more: nothing happens.")
         return
     origin = state.locations[card.loc].label
-    before = _powers(state, log)
+    before = _NO_POWER if log.quiet else powers(state)
     move_card(state, card, dest, log)
     if log.quiet:
         return
@@ -448,7 +452,7 @@ def _resolve_play(state: LanesState, seat: int, item: Staged, log: StepLog) -> N
             _place_decoy(state, card, log)
         log.step(f"{SEAT[seat]} plays a card face down at {loc.label}.")
         return
-    before = _powers(state, log)
+    before = _NO_POWER if log.quiet else powers(state)
     place(state, card, loc, face_up=True)  # LANES-5.4
     caption = "{seat} reveals {name} at {where}"
     _card_step(state, card, "revealed", "on_reveal", caption, before, log)
@@ -478,7 +482,7 @@ def _resolve_activate(state: LanesState, seat: int, item: Staged, log: StepLog) 
         log.step(f"{SEAT[seat]}'s {card.defn.name} is gone: its activation does nothing.")
         return
     card.activated = True
-    before = _powers(state, log)
+    before = _NO_POWER if log.quiet else powers(state)
     _card_step(state, card, "activated", "activate", "{seat} activates {name}", before, log)
 
 
@@ -488,7 +492,7 @@ def _card_step(
     kind: str,
     when: str,
     caption: str,
-    before: dict[int, int],
+    before: Mapping[int, int],
     log: StepLog,
 ) -> None:
     """One step of a card on the board: the public event ``kind``, the card's abilities of
@@ -528,7 +532,7 @@ def _turn_face_up(state: LanesState, log: StepLog) -> None:
         key=lambda c: c.placed,
     )
     for card in (c for c in face_down if not c.twin):  # LANES-8.1, in the order placed
-        before = _powers(state, log)
+        before = _NO_POWER if log.quiet else powers(state)
         card.face_up = True
         log.event(
             "revealed", None, seat=card.owner, card=card.uid, name=card.defn.name, location=card.loc
@@ -548,7 +552,7 @@ def _turn_face_up(state: LanesState, log: StepLog) -> None:
             card.loc = -1
             log.step(f"{SEAT[card.owner]}'s face-down card at {where} was a Decoy: it leaves.")
         else:
-            before = _powers(state, log)
+            before = _NO_POWER if log.quiet else powers(state)
             card.face_up = True
             log.event(
                 "revealed",
