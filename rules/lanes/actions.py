@@ -212,34 +212,31 @@ def location_options(state: LanesState, seat: int) -> list[Option]:
     The seat's own total counts its face-down cards and this turn's staged plays and moves (as
     its hand shows them: a staged card at its power in hand, a moving card at its power now);
     the opponent's counts only what everyone sees, its face-up cards (LANES-4.2). Random play
-    asks for these at every decision, so they are kept until the board or the seat's staging
-    changes (``LanesState.places``), and each option once made (``Location.labelled``)."""
-    staged = state.staging.staged[seat]
-    key = (state.turn, state.next_placed, tuple(staged))
+    asks for these at every decision, so they are kept (``LanesState.places``) until the board
+    changes or the seat stages or undoes something (:func:`_stage`, :func:`_reset`)."""
+    board = (state.turn, state.next_placed)
     kept = state.places[seat]
-    if kept is not None and kept[0] == key:
+    if kept is not None and kept[0] == board:
         return kept[1]
     on_board, seen = board_totals(state)
-    mine = list(on_board[seat])
-    power: dict[int, int] | None = None
-    for item in staged:
-        card = state.cards[item.card]
-        if item.kind == "play":
-            mine[item.location] += card.defn.power + card.bonus
-        elif item.kind == "move":
-            power = power if power is not None else powers(state)
-            mine[item.origin] -= power.get(card.uid, 0)
-            mine[item.location] += power.get(card.uid, 0)
-    theirs = seen[seat]
-    options = []
-    for loc in state.locations:
-        totals = (mine[loc.index], theirs[loc.index])
-        option = loc.labelled.get(totals)
-        if option is None:
-            label = f"{loc.label} · you {totals[0]} – {totals[1]} them"
-            option = loc.labelled[totals] = _new(Option, (loc.index, label, ""))
-        options.append(option)
-    state.places[seat] = (key, options)
+    mine = on_board[seat]
+    staged = state.staging.staged[seat]
+    if staged:
+        mine = list(mine)
+        power: dict[int, int] | None = None
+        for item in staged:
+            card = state.cards[item.card]
+            if item.kind == "play":
+                mine[item.location] += card.defn.power + card.bonus
+            elif item.kind == "move":
+                power = power if power is not None else powers(state)
+                mine[item.origin] -= power.get(card.uid, 0)
+                mine[item.location] += power.get(card.uid, 0)
+    options = [
+        _new(Option, (loc.index, f"{loc.label} · you {own} – {other} them", ""))
+        for loc, own, other in zip(state.locations, mine, seen[seat], strict=True)
+    ]
+    state.places[seat] = (board, options)
     return options
 
 
@@ -304,10 +301,13 @@ def _play_specs(
     params = (_new(Param, ("location", "Location", open_here, 1, 1)),)
     specs = []
     for card in affordable:
-        defn = card.defn
-        label = f"Play {defn.name}"
-        detail = f"Cost {card.cost}, power {defn.power + card.bonus}. {defn.text}"
-        specs.append(_new(ActionSpec, ("play", label, (("card", card.uid),), params, detail)))
+        menu = card.menu  # its label and detail, written again only when its cost or power moved
+        if menu is None or menu[0] != card.cost or menu[1] != card.bonus:
+            defn = card.defn
+            detail = f"Cost {card.cost}, power {defn.power + card.bonus}. {defn.text}"
+            fixed = (("card", card.uid),)
+            menu = card.menu = (card.cost, card.bonus, f"Play {defn.name}", fixed, detail)
+        specs.append(_new(ActionSpec, ("play", menu[2], menu[3], params, menu[4])))
     return specs
 
 
@@ -418,6 +418,7 @@ def _stage(
     """Stage the action, and tell only its seat (LANES-4.2); ``caption`` names the card
     ``{name}`` and the location ``{where}``."""
     state.staging.stage(seat, Staged.of(action, card, -1 if loc is None else loc.index))
+    state.places[seat] = None  # its menus' totals count what it stages
     if log.quiet:
         return
     where = {} if loc is None else {"location": loc.index}
@@ -430,6 +431,7 @@ def _reset(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
     player = state.players[seat]
     assert player.hand_at_start is not None  # something is staged (reset is listed)
     state.staging.reset(seat)
+    state.places[seat] = None
     player.hand = player.hand_at_start
     player.energy = player.energy_at_start
     player.hand_at_start = None

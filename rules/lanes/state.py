@@ -19,8 +19,8 @@ SLOTS = 4
 
 
 class Card:
-    # ``cost`` follows from the definition and ``cost_mod``.
-    __canonical_skip__ = frozenset({"cost"})
+    # ``cost`` follows from the definition and ``cost_mod``; ``menu`` from both and ``bonus``.
+    __canonical_skip__ = frozenset({"cost", "menu"})
     __slots__ = (
         "activated",
         "bonus",
@@ -29,6 +29,7 @@ class Card:
         "defn",
         "face_up",
         "loc",
+        "menu",
         "owner",
         "placed",
         "twin",
@@ -47,6 +48,9 @@ class Card:
         self.placed = -1  # when it arrived on the board (a match-wide counter)
         self.activated = False  # its "Activate" ability has been used
         self.twin = 0  # the uid of the other card of a decoy pair
+        # How a menu offers to play it, kept while its cost and power stay (actions.offer):
+        # (cost, bonus, label, fixed arguments, detail).
+        self.menu: tuple[int, int, str, tuple[tuple[str, int], ...], str] | None = None
 
     def change_cost(self, delta: int) -> None:
         """A lasting cost change; the cost never goes below 0."""
@@ -70,9 +74,8 @@ _HIDDEN_LABELS = (
 
 
 class Location:
-    # Read from the definition, or follow from ``revealed``, ``disabled`` and ``destroyed``;
-    # ``labelled`` keeps menu options once made.
-    __canonical_skip__ = frozenset({"active", "label", "labelled", "length", "ongoing", "option"})
+    # Read from the definition, or follow from ``revealed``, ``disabled`` and ``destroyed``.
+    __canonical_skip__ = frozenset({"active", "label", "length", "ongoing", "option"})
     __slots__ = (
         "active",
         "defn",
@@ -80,7 +83,6 @@ class Location:
         "disabled",
         "index",
         "label",
-        "labelled",
         "length",
         "ongoing",
         "option",
@@ -102,8 +104,6 @@ class Location:
         # How captions and menus name it: unrevealed, only its side shows (LANES-1.6).
         self.label = _HIDDEN_LABELS[index]
         self.option = Option(index, self.label)  # as a menu offers it
-        # With the totals a seat sees there, by (own total, other's): see actions.offer.
-        self.labelled: dict[tuple[int, int], Option] = {}
 
     # Only these change how a location stands, so that ``active`` and ``label`` stay true.
 
@@ -112,7 +112,6 @@ class Location:
         self.active = not self.disabled and not self.destroyed
         self.label = self.defn.name
         self.option = Option(self.index, self.label)
-        self.labelled = {}
 
     def disable(self) -> None:
         self.disabled = True
@@ -226,10 +225,8 @@ class LanesState:
         # turn is revealed, and then the next turn starts or the game ends.
         self.totals: tuple[tuple[int, int], list[list[int]], list[list[int]]] | None = None
         # Each seat's location options with those totals and its staged actions, by the same
-        # key and the staged actions (actions.location_options).
-        self.places: list[tuple[tuple[int, int, tuple[Staged, ...]], list[Option]] | None] = [
-            None
-        ] * seats
+        # key; staging or undoing drops a seat's (actions.location_options).
+        self.places: list[tuple[tuple[int, int], list[Option]] | None] = [None] * seats
 
     def new_card(self, defn: CardDef, owner: int) -> Card:
         card = Card(self.next_uid, defn, owner)

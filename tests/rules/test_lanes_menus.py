@@ -3,9 +3,11 @@ own staged plays counted, the opponent's hidden ones never (LANES-4.2)."""
 
 from __future__ import annotations
 
-from rules.engine import Action
+from rules.engine import Action, Match, Rng, derive_seed
+from rules.lanes.actions import location_options
+from rules.simulate import random_action
 
-from .lanes_helpers import Scenario, prepare
+from .lanes_helpers import Scenario, prepare, scenario_ruleset
 
 CENTER = "Center (not yet revealed)"
 RIGHT = "Right (not yet revealed)"
@@ -88,3 +90,21 @@ def test_lanes_4_1_an_action_checked_without_a_menu_needs_no_totals() -> None:
     rules = s.match.ruleset
     (spec,) = rules.offer_for(s.state, 0, Action("play", card=card, location=0))
     assert [o.label for o in spec.params[0].options] == ["Quiet Square", CENTER, RIGHT]
+
+
+def test_lanes_4_1_kept_totals_always_equal_totals_worked_out_afresh() -> None:
+    """The totals are kept from one listing to the next (LANES-5.5: the board changes only in a
+    reveal); in random play they always equal what a fresh count says."""
+    rules = scenario_ruleset()
+    for game in range(8):
+        seed = derive_seed(5, f"menus-{game}")
+        match = Match.new(rules, seed, rules.random_setup(Rng(seed)), quiet=True)
+        rng = Rng(derive_seed(seed, "policy"))
+        while not match.over:
+            for seat in (0, 1):
+                kept = location_options(match.state, seat)
+                match.state.totals, match.state.places = None, [None, None]
+                assert location_options(match.state, seat) == kept
+            seat = match.pending()[rng.below(len(match.pending()))]
+            specs = [s for s in match.legal_actions(seat) if s.kind != "retreat"]
+            match.apply(seat, random_action(specs[rng.below(len(specs))], rng))
