@@ -213,7 +213,8 @@ def location_options(state: LanesState, seat: int) -> list[Option]:
     its hand shows them: a staged card at its power in hand, a moving card at its power now);
     the opponent's counts only what everyone sees, its face-up cards (LANES-4.2). Random play
     asks for these at every decision, so they are kept (``LanesState.places``) until the board
-    changes or the seat stages or undoes something (:func:`_stage`, :func:`_reset`)."""
+    changes or the seat stages or undoes something (:func:`_stage`, :func:`_reset`), and each
+    option is made once (:func:`_labelled`)."""
     board = (state.turn, state.next_placed)
     kept = state.places[seat]
     if kept is not None and kept[0] == board:
@@ -233,11 +234,19 @@ def location_options(state: LanesState, seat: int) -> list[Option]:
                 mine[item.origin] -= power.get(card.uid, 0)
                 mine[item.location] += power.get(card.uid, 0)
     options = [
-        _new(Option, (loc.index, f"{loc.label} · you {own} – {other} them", ""))
+        loc.labelled.get((own, other)) or _labelled(loc, own, other)
         for loc, own, other in zip(state.locations, mine, seen[seat], strict=True)
     ]
     state.places[seat] = (board, options)
     return options
+
+
+def _labelled(loc: Location, mine: int, theirs: int) -> Option:
+    """The location's option with these totals, made once (``Location.labelled``): in random
+    play most totals come back, and making the label is most of the work."""
+    option = _new(Option, (loc.index, f"{loc.label} · you {mine} – {theirs} them", ""))
+    loc.labelled[(mine, theirs)] = option
+    return option
 
 
 def _turn_specs(state: LanesState, seat: int) -> list[ActionSpec]:

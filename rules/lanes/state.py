@@ -74,8 +74,9 @@ _HIDDEN_LABELS = (
 
 
 class Location:
-    # Read from the definition, or follow from ``revealed``, ``disabled`` and ``destroyed``.
-    __canonical_skip__ = frozenset({"active", "label", "length", "ongoing", "option"})
+    # Read from the definition, or follow from ``revealed``, ``disabled`` and ``destroyed``;
+    # ``labelled`` keeps menu options once made.
+    __canonical_skip__ = frozenset({"active", "label", "labelled", "length", "ongoing", "option"})
     __slots__ = (
         "active",
         "defn",
@@ -83,6 +84,7 @@ class Location:
         "disabled",
         "index",
         "label",
+        "labelled",
         "length",
         "ongoing",
         "option",
@@ -104,6 +106,8 @@ class Location:
         # How captions and menus name it: unrevealed, only its side shows (LANES-1.6).
         self.label = _HIDDEN_LABELS[index]
         self.option = Option(index, self.label)  # as a menu offers it
+        # With the totals a seat sees there, by (own total, other's): see actions.offer.
+        self.labelled: dict[tuple[int, int], Option] = {}
 
     # Only these change how a location stands, so that ``active`` and ``label`` stay true.
 
@@ -112,6 +116,7 @@ class Location:
         self.active = not self.disabled and not self.destroyed
         self.label = self.defn.name
         self.option = Option(self.index, self.label)
+        self.labelled = {}
 
     def disable(self) -> None:
         self.disabled = True
