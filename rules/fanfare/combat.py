@@ -9,7 +9,7 @@ the check that destroys followers (the turn player's first) and decides losses.
 from __future__ import annotations
 
 from ..engine import StepLog
-from . import triggers
+from . import captions, triggers
 from .effects import deal_damage, restore
 from .resolve import settle
 from .state import Card, FanfareState, Leader, Unit
@@ -60,6 +60,7 @@ def _fight(state: FanfareState, attacker: Card, target: Unit, log: StepLog) -> N
     else:
         dealt = deal_damage(state, target, power, log)
     if dealt > 0 and has_keyword(attacker, "drain"):
-        restore(state.players[attacker.owner].leader, dealt, log)
+        restore(state, state.players[attacker.owner].leader, dealt, log)
     log.event("combat", None, attacker=attacker.uid, target=target.uid, dealt=dealt)
-    log.step(f"Combat: {_label(attacker)} deals {dealt} damage to {_label(target)}.")
+    if not log.quiet:
+        log.step(captions.combat(log.pending, _label(attacker), _label(target)))

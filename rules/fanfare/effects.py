@@ -14,7 +14,7 @@ from ..engine import StepLog
 from . import zones
 from .cards import Part
 from .state import BOARD_SLOTS, Card, FanfareState, Leader, Temp, Unit
-from .stats import condition_holds, count, damage_cut, effect_boost, followers
+from .stats import attack, condition_holds, count, damage_cut, defence, effect_boost, followers
 from .triggers import Trigger, on_entered
 
 __all__ = ["deal_damage", "resolve_part", "restore"]
@@ -101,15 +101,34 @@ def deal_damage(
         amount -= damage_cut(unit)
     amount = max(0, amount)
     unit.damage += amount
-    log.event("damage", None, target=unit.uid, seat=unit.owner, amount=amount)
+    if not log.quiet:  # what a caption needs: the defence it had and has
+        _changed(state, "damage", unit, amount, defence(state, unit) + amount, log)
     return amount
 
 
-def restore(unit: Unit, amount: int, log: StepLog) -> int:
+def restore(state: FanfareState, unit: Unit, amount: int, log: StepLog) -> int:
     healed = min(amount, unit.damage)
     unit.damage -= healed
-    log.event("restored", None, target=unit.uid, seat=unit.owner, amount=healed)
+    if not log.quiet:
+        _changed(state, "restored", unit, healed, defence(state, unit) - healed, log)
     return healed
+
+
+def _changed(
+    state: FanfareState, kind: str, unit: Unit, amount: int, before: int, log: StepLog
+) -> None:
+    """A unit's defence changed by ``amount`` (damage or healing), from ``before``."""
+    log.event(
+        kind,
+        None,
+        target=unit.uid,
+        seat=unit.owner,
+        amount=amount,
+        name=unit.name,
+        leader=isinstance(unit, Leader),
+        before=before,
+        after=defence(state, unit),
+    )
 
 
 # -- the effects --------------------------------------------------------------------------------
@@ -126,7 +145,7 @@ def _damage(state: FanfareState, trig: Trigger, part: Part, log: StepLog) -> Non
 def _heal(state: FanfareState, trig: Trigger, part: Part, log: StepLog) -> None:
     amount = _amount(state, trig, part)
     for unit in targets(state, trig, part):
-        restore(unit, amount, log)
+        restore(state, unit, amount, log)
 
 
 def _on_cards(move: Callable[[FanfareState, Card, StepLog], object]) -> Handler:
@@ -155,16 +174,32 @@ def _silence(state: FanfareState, card: Card, log: StepLog) -> None:
     log.event("silenced", None, card=card.uid, seat=card.owner, name=card.name)
 
 
+def _stats(state: FanfareState, card: Card) -> tuple[int, int]:
+    return attack(state, card), defence(state, card)
+
+
 def _buff(state: FanfareState, trig: Trigger, part: Part, log: StepLog) -> None:
     for unit in targets(state, trig, part):
         if not isinstance(unit, Card):
             continue
+        was = None if log.quiet else _stats(state, unit)
         if part.until is not None:
             unit.temps.append(Temp(part.attack, part.defence, None, part.until, trig.owner))
         else:
             unit.atk_bonus += part.attack
             unit.def_bonus += part.defence
-        log.event("buffed", None, card=unit.uid, attack=part.attack, defence=part.defence)
+        if was is not None:
+            log.event(
+                "buffed",
+                None,
+                card=unit.uid,
+                seat=unit.owner,
+                name=unit.name,
+                attack=part.attack,
+                defence=part.defence,
+                before=was,
+                after=_stats(state, unit),
+            )
 
 
 def _keyword(state: FanfareState, trig: Trigger, part: Part, log: StepLog) -> None:
@@ -176,7 +211,7 @@ def _keyword(state: FanfareState, trig: Trigger, part: Part, log: StepLog) -> No
             unit.temps.append(Temp(0, 0, part.keyword, part.until, trig.owner))
         elif part.keyword not in unit.keywords_gained:
             unit.keywords_gained.append(part.keyword)
-        log.event("keyword", None, card=unit.uid, keyword=part.keyword)
+        log.event("keyword", None, card=unit.uid, keyword=part.keyword, name=unit.name)
 
 
 def _grant(state: FanfareState, trig: Trigger, part: Part, log: StepLog) -> None:
@@ -184,7 +219,7 @@ def _grant(state: FanfareState, trig: Trigger, part: Part, log: StepLog) -> None
     for unit in targets(state, trig, part):
         if isinstance(unit, Card):
             unit.granted.append(part.grants)
-            log.event("granted", None, card=unit.uid, text=part.grants.text)
+            log.event("granted", None, card=unit.uid, text=part.grants.text, name=unit.name)
 
 
 def _seats(state: FanfareState, trig: Trigger, part: Part) -> tuple[int, ...]:
@@ -219,8 +254,9 @@ def _made(state: FanfareState, trig: Trigger, part: Part, log: StepLog) -> None:
 
 def _pp(state: FanfareState, trig: Trigger, part: Part, log: StepLog) -> None:
     player = state.players[trig.owner]
+    was = player.pp
     player.pp = min(player.max_pp, player.pp + part.amount)
-    log.event("pp", None, seat=trig.owner, pp=player.pp)
+    log.event("pp", None, seat=trig.owner, pp=player.pp, before=was)
 
 
 def _discard(state: FanfareState, trig: Trigger, part: Part, log: StepLog) -> None:
@@ -242,8 +278,9 @@ def _cost(state: FanfareState, trig: Trigger, part: Part, log: StepLog) -> None:
     else:
         cards = list(state.players[trig.owner].hand)
     for card in cards:
+        was = card.cost
         card.cost_mod += part.amount
-        log.event("cost", card.owner, card=card.uid, cost=card.cost)
+        log.event("cost", card.owner, card=card.uid, cost=card.cost, before=was, name=card.name)
 
 
 def _countdown(state: FanfareState, trig: Trigger, part: Part, log: StepLog) -> None:
@@ -255,8 +292,10 @@ def _countdown(state: FanfareState, trig: Trigger, part: Part, log: StepLog) -> 
     for amulet in amulets:
         if amulet.countdown is None or amulet.zone != "board":
             continue
+        was = amulet.countdown
         amulet.countdown = max(0, amulet.countdown - part.amount)
-        log.event("countdown", None, card=amulet.uid, countdown=amulet.countdown)
+        now, name = amulet.countdown, amulet.name
+        log.event("countdown", None, card=amulet.uid, countdown=now, before=was, name=name)
         if amulet.countdown == 0:  # gone at once; its last words trigger now
             zones.destroy(state, amulet, log)
 

@@ -8,9 +8,10 @@ hidden card, and name seats as ``{seat0}`` and ``{seat1}``.
 from __future__ import annotations
 
 from ..engine import TURN_STARTED, StepLog
-from . import triggers, zones
+from . import captions, triggers, zones
 from .resolve import settle
 from .state import EP, MAX_PP, Card, FanfareState, Unit
+from .stats import attack, defence
 from .zones import SEAT
 
 __all__ = [
@@ -57,7 +58,7 @@ def begin(state: FanfareState, log: StepLog) -> None:
             player.hand.append(card)
             log.event("drew_card", seat, seat=seat, card=card.uid, name=card.name)
         log.event("drew", None, seat=seat, count=OPENING_HAND)
-    log.step("Both players draw three cards and choose which to return.")
+    captions.close(log, "Both players draw three cards and choose which to return.")
     state.phase = "mulligan"
 
 
@@ -94,7 +95,7 @@ def _mulligan(state: FanfareState, log: StepLog) -> None:
         player.returned = len(returned)
         log.event("mulligan", None, seat=seat, returned=len(returned))
     counts = " and ".join(f"{SEAT[s]} returns {state.players[s].returned}" for s in state.order())
-    log.step(f"Mulligan: {counts}.")
+    captions.close(log, f"Mulligan: {counts}.")
     state.phase = "main"
     start_turn(state, state.first, log)
 
@@ -132,7 +133,11 @@ def start_turn(state: FanfareState, seat: int, log: StepLog) -> None:
         zones.draw_together(state, seat, 2, log)
     else:
         zones.draw(state, seat, 1, log)
-    log.step(state.result.summary if state.result is not None else f"{SEAT[seat]} draws.")
+    if state.result is not None:
+        log.step(state.result.summary)
+    elif not log.quiet:
+        drew = captions.outcome(log.pending) or f"{SEAT[seat]} draws nothing"
+        captions.close(log, f"{drew[:1].upper()}{drew[1:]}.")
     settle(state, log)
 
 
@@ -193,6 +198,7 @@ def play(state: FanfareState, seat: int, card: Card, target: Unit | None, log: S
 def evolve(state: FanfareState, seat: int, card: Card, target: Unit | None, log: StepLog) -> None:
     """Spend an evolution point: +2/+2, and it may attack followers this turn (FANFARE-1.4)."""
     player = state.players[seat]
+    was = None if log.quiet else (attack(state, card), defence(state, card))
     player.ep -= 1
     player.evolved_this_turn = True
     card.evolved = True
@@ -205,8 +211,10 @@ def evolve(state: FanfareState, seat: int, card: Card, target: Unit | None, log:
         name=card.name,
         target=None if target is None else target.uid,
     )
-    aim = "" if target is None else f" on {_name(target)}"
-    log.step(f"{SEAT[seat]} evolves {card.name}{aim}.")
+    if was is not None:
+        aim = "" if target is None else f" on {_name(target)}"
+        now = (attack(state, card), defence(state, card))
+        log.step(f"{SEAT[seat]} evolves {card.name}{aim}: {captions.stats_change(was, now)}.")
     triggers.on_evolved(state, card, target)
     settle(state, log)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..engine import StepLog
 from ..engine.resolve import CHAIN_LIMIT
 from ..engine.resolve import settle as resolve_all
+from . import captions
 from .effects import resolve_part
 from .state import Card, FanfareState
 from .stats import defence
@@ -61,8 +62,13 @@ def _resolve(state: FanfareState, trig: Trigger, log: StepLog) -> None:
         source.moves += 1
         state.players[source.owner].cemetery.append(source)
     if not quiet:
+        # What it did, not what its text says: the text is in the hand and in card look-ups.
         shown = not private or (isinstance(source, Card) and source.zone == "board")
-        log.step(f"{describe(trig)}: {ability.text}", to=None if shown else trig.owner)
+        to = None if shown else trig.owner
+        said = describe(trig)
+        room = captions.LIMIT - len(said) - 3
+        done = captions.outcome(log.pending, audience=to, source=source.uid, room=room)
+        captions.close(log, captions.stop(f"{said}: {done or 'no effect'}"), to)
 
 
 def check(state: FanfareState, log: StepLog) -> None:
@@ -98,8 +104,7 @@ def check(state: FanfareState, log: StepLog) -> None:
         for card in doomed:
             destroy(state, card, log)
         if not log.quiet:
-            names = ", ".join(f"{SEAT[c.owner]}'s {c.name}" for c in doomed)
-            log.step(f"Destroyed: {names}.")
+            log.step(captions.destroyed(log.pending))
 
 
 def settle(state: FanfareState, log: StepLog) -> None:

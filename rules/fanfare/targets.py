@@ -2,7 +2,7 @@
 
 Options are in board order, the actor's own side first; a leader's value is its uid (1 or 2), so
 every target is one integer. Labels say what a player needs to choose ("Hearth Sprite 1/2",
-"enemy board, slot 1").
+"enemy board, slot 1"; "Enemy leader · 17 defence").
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def units_for(state: FanfareState, seat: int, kind: str, actor: Card) -> list[Un
 def option(state: FanfareState, seat: int, unit: Unit) -> Option:
     if isinstance(unit, Leader):
         whose = "Your" if unit.seat == seat else "Enemy"
-        return Option(unit.uid, f"{whose} leader ({unit.defence} defence)")
+        return Option(unit.uid, f"{whose} leader · {unit.defence} defence")
     if unit.zone == "hand":
         return Option(unit.uid, f"{unit.name} (cost {unit.cost})", unit.defn.text)
     side = "your" if unit.owner == seat else "enemy"

@@ -212,5 +212,13 @@ def transform(state: FanfareState, card: Card, defn: CardDef, log: StepLog) -> C
     new = state.new_card(defn, card.owner, "board")
     new.entered_turn = state.turn
     board[pos] = new
-    log.event("transformed", None, seat=card.owner, card=card.uid, into=new.uid, name=defn.name)
+    log.event(
+        "transformed",
+        None,
+        seat=card.owner,
+        card=card.uid,
+        into=new.uid,
+        name=defn.name,
+        was=card.name,
+    )
     return new

@@ -10,12 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..engine import Action, ActionSpec, Kind, Param, StepLog, kinds
-from .effects import closed_to_plays, location_flag
+from ..engine import Action, ActionSpec, Kind, Option, Param, StepLog, kinds
+from .effects import board_totals, closed_to_plays, location_flag, powers
 from .flow import SEAT, retreat, reveal
 from .state import SLOTS, Card, LanesState, Location, Player, Staged
 
-__all__ = ["KINDS", "TIMEOUT", "location_label", "offer", "slots_after_staging"]
+__all__ = [
+    "KINDS",
+    "TIMEOUT",
+    "location_label",
+    "location_options",
+    "offer",
+    "slots_after_staging",
+]
 
 TIMEOUT = Action("timeout")
 """Sent by the match's clock, not by a player: LANES-4.5 ends that seat's staging as it stands."""
@@ -192,8 +199,54 @@ def offer(state: LanesState, seat: int) -> list[ActionSpec]:
         return _turn_specs(state, seat)
     free = slots_after_staging(state, seat)
     return (
-        _play_specs(state, seat, free) + _board_specs(state, seat, free) + _turn_specs(state, seat)
+        _play_specs(state, seat, free, True)
+        + _board_specs(state, seat, free, True)
+        + _turn_specs(state, seat)
     )
+
+
+def location_options(state: LanesState, seat: int) -> list[Option]:
+    """Each location as a menu offers it to ``seat``, labelled with the totals the seat sees
+    there: ``"Quiet Square · you 5 – 3 them"``.
+
+    The seat's own total counts its face-down cards and this turn's staged plays and moves (as
+    its hand shows them: a staged card at its power in hand, a moving card at its power now);
+    the opponent's counts only what everyone sees, its face-up cards (LANES-4.2). Random play
+    asks for these at every decision, so they are kept (``LanesState.places``) until the board
+    changes or the seat stages or undoes something (:func:`_stage`, :func:`_reset`), and each
+    option is made once (:func:`_labelled`)."""
+    board = (state.turn, state.next_placed)
+    kept = state.places[seat]
+    if kept is not None and kept[0] == board:
+        return kept[1]
+    on_board, seen = board_totals(state)
+    mine = on_board[seat]
+    staged = state.staging.staged[seat]
+    if staged:
+        mine = list(mine)
+        power: dict[int, int] | None = None
+        for item in staged:
+            card = state.cards[item.card]
+            if item.kind == "play":
+                mine[item.location] += card.defn.power + card.bonus
+            elif item.kind == "move":
+                power = power if power is not None else powers(state)
+                mine[item.origin] -= power.get(card.uid, 0)
+                mine[item.location] += power.get(card.uid, 0)
+    options = [
+        loc.labelled.get((own, other)) or _labelled(loc, own, other)
+        for loc, own, other in zip(state.locations, mine, seen[seat], strict=True)
+    ]
+    state.places[seat] = (board, options)
+    return options
+
+
+def _labelled(loc: Location, mine: int, theirs: int) -> Option:
+    """The location's option with these totals, made once (``Location.labelled``): in random
+    play most totals come back, and making the label is most of the work."""
+    option = _new(Option, (loc.index, f"{loc.label} · you {mine} – {theirs} them", ""))
+    loc.labelled[(mine, theirs)] = option
+    return option
 
 
 def _turn_specs(state: LanesState, seat: int) -> list[ActionSpec]:
@@ -219,8 +272,9 @@ def offer_for(state: LanesState, seat: int, action: Action) -> list[ActionSpec]:
     free = slots_after_staging(state, seat)
     card = action.get("card")
     if kind == "play":
-        return _play_specs(state, seat, free, card)
-    return _board_specs(state, seat, free, card)
+        # No menu is shown: the locations need no totals (offer_for is checked without them).
+        return _play_specs(state, seat, free, False, card)
+    return _board_specs(state, seat, free, False, card)
 
 
 def _retreat_spec(stakes: int) -> ActionSpec:
@@ -235,32 +289,39 @@ def _offer_retreat(state: LanesState, seat: int) -> ActionSpec:
 
 
 def _play_specs(
-    state: LanesState, seat: int, free: list[int], only: object = None
+    state: LanesState, seat: int, free: list[int], labelled: bool, only: object = None
 ) -> list[ActionSpec]:
-    """Plays from hand (of the card ``only``, if given)."""
+    """Plays from hand (of the card ``only``, if given); ``labelled``: locations with the
+    totals the seat sees (else plain, for an action checked without a menu)."""
     player = state.players[seat]
     energy = player.energy
     affordable = [card for card in player.hand if card.cost <= energy and only in (None, card.uid)]
     if not affordable:  # often so late in a turn: no need to look at the board
         return []
     # The checks of _landing_problem_at, without writing a reason for each closed location.
+    options = location_options(state, seat) if labelled else [loc.option for loc in state.locations]
     open_here = tuple(
-        loc.option for loc in state.locations if free[loc.index] > 0 and not closed_to_plays(loc)
+        options[loc.index]
+        for loc in state.locations
+        if free[loc.index] > 0 and not closed_to_plays(loc)
     )
     if not open_here:
         return []
-    params = (Param("location", "Location", open_here),)
+    params = (_new(Param, ("location", "Location", open_here, 1, 1)),)
     specs = []
     for card in affordable:
-        defn = card.defn
-        label = f"Play {defn.name}"
-        detail = f"Cost {card.cost}, power {defn.power + card.bonus}. {defn.text}"
-        specs.append(_new(ActionSpec, ("play", label, (("card", card.uid),), params, detail)))
+        menu = card.menu  # its label and detail, written again only when its cost or power moved
+        if menu is None or menu[0] != card.cost or menu[1] != card.bonus:
+            defn = card.defn
+            detail = f"Cost {card.cost}, power {defn.power + card.bonus}. {defn.text}"
+            fixed = (("card", card.uid),)
+            menu = card.menu = (card.cost, card.bonus, f"Play {defn.name}", fixed, detail)
+        specs.append(_new(ActionSpec, ("play", menu[2], menu[3], params, menu[4])))
     return specs
 
 
 def _board_specs(
-    state: LanesState, seat: int, free: list[int], only: object = None
+    state: LanesState, seat: int, free: list[int], labelled: bool, only: object = None
 ) -> list[ActionSpec]:
     """Moves and activations of cards on the board (of the card ``only``, if given)."""
     specs: list[ActionSpec] = []
@@ -273,7 +334,7 @@ def _board_specs(
             if only is not None and card.uid != only:
                 continue
             if may_move_here or card.defn.can_move:
-                move = _move_spec(state, seat, card, free)
+                move = _move_spec(state, seat, card, free, labelled)
                 if move is not None:
                     specs.append(move)
             if "activate" in card.defn.by_when and activate_problem(state, seat, card.uid) is None:
@@ -289,11 +350,14 @@ def _board_specs(
     return specs
 
 
-def _move_spec(state: LanesState, seat: int, card: Card, free: list[int]) -> ActionSpec | None:
+def _move_spec(
+    state: LanesState, seat: int, card: Card, free: list[int], labelled: bool
+) -> ActionSpec | None:
     if isinstance(_mover_problem(state, seat, card.uid), str):
         return None
+    options = location_options(state, seat) if labelled else [loc.option for loc in state.locations]
     dests = tuple(
-        dest.option
+        options[dest.index]
         for dest in state.locations
         if _destination_problem(card, dest, free[dest.index]) is None
     )
@@ -363,6 +427,7 @@ def _stage(
     """Stage the action, and tell only its seat (LANES-4.2); ``caption`` names the card
     ``{name}`` and the location ``{where}``."""
     state.staging.stage(seat, Staged.of(action, card, -1 if loc is None else loc.index))
+    state.places[seat] = None  # its menus' totals count what it stages
     if log.quiet:
         return
     where = {} if loc is None else {"location": loc.index}
@@ -375,6 +440,7 @@ def _reset(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
     player = state.players[seat]
     assert player.hand_at_start is not None  # something is staged (reset is listed)
     state.staging.reset(seat)
+    state.places[seat] = None
     player.hand = player.hand_at_start
     player.energy = player.energy_at_start
     player.hand_at_start = None
@@ -413,7 +479,9 @@ def _snap(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
     player.snapped = True
     player.snap_pending = True
     log.event("snapped", None, seat=seat)
-    log.step(f"{SEAT[seat]} snaps! The stakes double when this turn ends.")
+    # Each pending snap doubles the stakes once the turn is over (LANES-9.2).
+    now = state.stakes * 2 ** sum(p.snap_pending for p in state.players if p is not player)
+    log.step(f"{SEAT[seat]} snaps! The stakes go {now} → {now * 2} when this turn ends.")
 
 
 def _retreat(state: LanesState, seat: int, action: Action, log: StepLog) -> None:

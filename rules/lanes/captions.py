@@ -1,65 +1,297 @@
-"""What a step did, in a few words, for its caption ("...: Endless Night is destroyed").
+"""What a step did, with numbers, for its caption ("...: Moth Page 2 → 3; Underdog is destroyed").
 
-Built only from the step's *public* events, so a caption can never say more than a spectator may
-know. Seats are named ``{seat0}``/``{seat1}`` like every caption.
+A caption says what changed, never a card's rules text (the hand and card look-ups show that).
+It is built from the events its audience may see and from the power of face-up cards in play,
+which everyone sees, so a public caption can never say more than a spectator may know. Seats
+are named ``{seat0}``/``{seat1}`` like every caption. Captions are read under a picture: a long
+list of power changes is summed up ("+1 power to 6 cards") to keep them near :data:`LIMIT`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import NamedTuple
 
 from ..engine import Event
+from ..engine.wording import ENGLISH_FORMS
+from .effects import Standing, powers
+from .state import LanesState, Location
 
-__all__ = ["outcome", "with_outcome"]
+__all__ = [
+    "LIMIT",
+    "Change",
+    "outcome",
+    "power_changes",
+    "short_label",
+    "standing_text",
+]
+
+_PLURAL = ENGLISH_FORMS["plural"]
+
+LIMIT = 90
+"""The length a caption aims to stay within (with seats still written ``{seat0}``)."""
+
+
+class Change(NamedTuple):
+    """A card's power before and after a step."""
+
+    card: int
+    name: str
+    before: int
+    after: int
 
 
 def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else f"−{-n}"
 
 
-def _names(names: list[str]) -> str:
+def _names(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def outcome(events: Iterable[Event], labels: Sequence[str]) -> str:
-    """``"Moth Page +1, Spark +1; Underdog is destroyed"``; ``""`` when nothing shows."""
-    power: dict[int, tuple[str, int]] = {}  # by card uid, in the order they changed
-    destroyed: list[str] = []
-    parts: list[str] = []
+def _seen(event: Event, audience: int | None) -> bool:
+    return event.visible_to(audience)
+
+
+def power_changes(
+    state: LanesState,
+    before: Mapping[int, int],
+    events: Iterable[Event],
+    audience: int | None = None,
+) -> list[Change]:
+    """Cards whose power changed since ``before`` (:func:`~rules.lanes.effects.powers` as the
+    step began): first those an ability changed (their ``power`` events ``audience`` may see),
+    then those an ongoing effect or a move changed, in board order. A card that was not yet face
+    up in play counts from its power less the changes; a card no longer in play and not in a hand
+    or deck (destroyed) is left to its own clause. ``before`` is empty when nothing was in play
+    (or nothing there can have changed)."""
+    deltas: dict[int, int] = {}
     for event in events:
-        if not event.visible_to(None):
+        if event.kind == "power" and _seen(event, audience):
+            uid = event.data["card"]
+            deltas[uid] = deltas.get(uid, 0) + event.data["delta"]
+    if not before and not deltas:  # nothing was in play, and no ability changed power
+        return []
+    after = powers(state)
+    for uid, now in after.items():
+        if uid not in deltas and before.get(uid, now) != now:
+            deltas[uid] = now - before[uid]
+    out = []
+    for uid, delta in deltas.items():
+        card = state.cards[uid]
+        if uid in after:
+            now = after[uid]
+            was = before.get(uid, now - delta)
+        elif card.loc < 0 and _held(state, uid, card.owner):
+            now = card.base_power
+            was = now - delta
+        else:
+            continue
+        if was != now:
+            out.append(Change(uid, card.defn.name, was, now))
+    return out
+
+
+def _held(state: LanesState, uid: int, seat: int) -> bool:
+    player = state.players[seat]
+    return any(c.uid == uid for c in player.hand) or any(c.uid == uid for c in player.deck)
+
+
+def _power_text(changes: Sequence[Change], source: int | None, room: int) -> str:
+    """``"Moth Page 2 → 3, Tin Soldier 5 → 6"``, ``"power 3 → 5"`` when only the step's own
+    card changed, or the changes summed up when the list would not fit in ``room``."""
+    if len(changes) == 1 and changes[0].card == source:
+        return f"power {changes[0].before} → {changes[0].after}"
+    full = ", ".join(f"{c.name} {c.before} → {c.after}" for c in changes)
+    if len(full) <= room or len(changes) == 1:
+        return full
+    by_delta: dict[int, int] = {}
+    for c in changes:
+        by_delta[c.after - c.before] = by_delta.get(c.after - c.before, 0) + 1
+    return ", ".join(
+        f"{_signed(delta)} power to {n} card{'s' if n != 1 else ''}"
+        for delta, n in by_delta.items()
+    )
+
+
+class _PerSeat(NamedTuple):
+    """A clause about one seat, and how it reads when both seats did the same; ``counted``: the
+    noun it counts (``"a card"`` becomes ``"2 cards"`` when it happens twice)."""
+
+    key: tuple[object, ...]
+    one: str  # with {who}
+    both: str
+    counted: str = ""
+
+
+def _a(name: str, n: int) -> str:
+    if n == 1:
+        return f"an {name}" if name[:1] in "AEIOU" else f"a {name}"
+    return f"{n} {name}"
+
+
+def _per_seat(kind: str, data: Mapping[str, object]) -> _PerSeat | None:
+    if kind == "drew":
+        return _PerSeat(("drew",), "{who} draws a card", "both players draw a card", "card")
+    if kind == "draw_failed":
+        if data.get("full"):
+            return _PerSeat(("full",), "{who}'s hand is full", "both hands are full")
+        return _PerSeat(("empty",), "{who}'s deck is empty", "both decks are empty")
+    if kind == "hand_full":
+        return _PerSeat(("full",), "{who}'s hand is full", "both hands are full")
+    if kind == "extra_energy":
+        when = "next turn" if data.get("next", True) else "this turn"
+        amount = f"{_signed(int(str(data['amount'])))} energy {when}"
+        return _PerSeat(("energy", amount), f"{{who}} gets {amount}", f"both players get {amount}")
+    if kind == "added" and data.get("into") == "hand":
+        name = str(data["name"])
+        made = _a(name, 1)
+        return _PerSeat(("hand", made), f"{{who}} gets {made}", f"both players get {made}", name)
+    if kind == "added" and data.get("into") == "deck":
+        made = _a(str(data["name"]), int(str(data.get("count", 1))))
+        return _PerSeat(
+            ("deck", made),
+            f"{made} shuffled into {{who}}'s deck",
+            f"{made} shuffled into each deck",
+        )
+    return None
+
+
+class _About:
+    """A clause about one seat, counted (several draws are one clause)."""
+
+    __slots__ = ("clause", "n", "seat")
+
+    def __init__(self, clause: _PerSeat, seat: int) -> None:
+        self.clause, self.seat, self.n = clause, seat, 1
+
+    def text(self, both: bool) -> str:
+        clause = self.clause
+        text = clause.both if both else clause.one.format(who=f"{{seat{self.seat}}}")
+        if self.n == 1:
+            return text
+        return text.replace(_a(clause.counted, 1), f"{self.n} {_PLURAL(clause.counted)}")
+
+
+def _clauses(
+    events: Iterable[Event], labels: Sequence[str], audience: int | None, source: int | None
+) -> list[str]:
+    """Everything but power changes and destruction, in the order it happened; a clause two
+    seats share is said once ("both players draw a card")."""
+    parts: list[str | _About] = []
+    for event in events:
+        if not _seen(event, audience):
             continue
         data = event.data
-        if event.kind == "power":
-            name, total = power.get(data["card"], (data["name"], 0))
-            power[data["card"]] = (name, total + data["delta"])
-        elif event.kind == "destroyed":
-            destroyed.append(data["name"])
-        elif event.kind == "destroyed_face_down":
-            destroyed.append("a face-down card")
-        elif event.kind == "location_destroyed":
+        kind = event.kind
+        if kind == "location_destroyed":
             parts.append(f"{data['name']} is destroyed")
-        elif event.kind == "location_disabled":
+        elif kind == "location_disabled":
             parts.append(f"{data['name']} loses its ability")
-        elif event.kind == "moved":
+        elif kind == "moved":
             parts.append(f"{data['name']} moves to {labels[data['location']]}")
-        elif event.kind == "added" and data.get("into") == "board":
-            parts.append(f"a {data['name']} appears at {labels[data['location']]}")
-        elif event.kind == "added" and data.get("into") == "hand":
-            parts.append(f"{{seat{data['seat']}}} gets a {data['name']}")
-        elif event.kind == "drew":
-            parts.append(f"{{seat{data['seat']}}} draws a card")
-        elif event.kind == "extra_energy":
-            parts.append(f"{{seat{data['seat']}}} gets {_signed(data['amount'])} energy")
-    if power:
-        parts.insert(0, ", ".join(f"{name} {_signed(delta)}" for name, delta in power.values()))
+        elif kind == "added" and data.get("into") == "board":
+            parts.append(f"{_a(data['name'], 1)} appears at {labels[data['location']]}")
+        elif kind == "cost":
+            whose = "cost" if data["card"] == source else f"{data['name']} costs"
+            parts.append(f"{whose} {data['before']} → {data['after']}")
+        elif kind == "to_top":
+            parts.append("moves to the top of the deck")
+        elif (clause := _per_seat(kind, data)) is not None:
+            seat = int(data["seat"])
+            key = (clause, seat)
+            same = [p for p in parts if isinstance(p, _About) and (p.clause, p.seat) == key]
+            if same and clause.counted:
+                same[0].n += 1
+            else:
+                parts.append(_About(clause, seat))
+    return _said(parts)
+
+
+def _said(parts: list[str | _About]) -> list[str]:
+    out: list[str] = []
+    twins: set[int] = set()
+    for i, part in enumerate(parts):
+        if isinstance(part, str):
+            out.append(part)
+            continue
+        if i in twins:
+            continue
+        twin = next(
+            (
+                j
+                for j in range(i + 1, len(parts))
+                if isinstance(other := parts[j], _About)
+                and j not in twins
+                and other.seat != part.seat
+                and (other.clause, other.n) == (part.clause, part.n)
+            ),
+            None,
+        )
+        if twin is not None:
+            twins.add(twin)
+        out.append(part.text(both=twin is not None))
+    return out
+
+
+def _destroyed(events: Iterable[Event], audience: int | None, room: int) -> str:
+    """``"Sapper and a face-down card are destroyed"``; ``"5 cards are destroyed"`` when more
+    than three names would not fit in ``room``."""
+    names = []
+    for event in events:
+        if not _seen(event, audience):
+            continue
+        if event.kind == "destroyed":
+            names.append(str(event.data["name"]))
+        elif event.kind == "destroyed_face_down":
+            names.append("a face-down card")
+    if not names:
+        return ""
+    if len(names) == 1:
+        return f"{names[0]} is destroyed"
+    said = f"{_names(names)} are destroyed"
+    return said if len(said) <= room or len(names) <= 3 else f"{len(names)} cards are destroyed"
+
+
+def outcome(
+    events: Iterable[Event],
+    labels: Sequence[str],
+    changes: Sequence[Change] = (),
+    *,
+    audience: int | None = None,
+    source: int | None = None,
+    room: int = LIMIT,
+) -> str:
+    """``"Sapling moves to Armory; Sapling 4 → 6; Underdog is destroyed"``: what happened, in
+    order, then the power changes, then what was destroyed; ``""`` when nothing shows.
+    ``audience``: the seat a private step is for (``None``: everyone); ``source``: the card
+    whose step it is (its own power change reads ``"power 3 → 5"``)."""
+    events = list(events)
+    parts = _clauses(events, labels, audience, source)
+    room -= sum(len(p) + 2 for p in parts)
+    if changes:
+        parts.append(_power_text(changes, source, room))
+        room -= len(parts[-1]) + 2
+    destroyed = _destroyed(events, audience, room)
     if destroyed:
-        verb = "is" if len(destroyed) == 1 else "are"
-        parts.append(f"{_names(destroyed)} {verb} destroyed")
+        parts.append(destroyed)
     return "; ".join(parts)
 
 
-def with_outcome(caption: str, events: Iterable[Event], labels: Sequence[str]) -> str:
-    """``caption`` (no final stop) with what the step did, if anything public."""
-    done = outcome(events, labels)
-    return f"{caption}: {done}." if done else f"{caption}."
+def short_label(loc: Location) -> str:
+    """A location's name, or ``"Center (hidden)"`` while it is not revealed (LANES-1.6)."""
+    return loc.defn.name if loc.revealed else f"{loc.label.split(' ', 1)[0]} (hidden)"
+
+
+def standing_text(locations: Sequence[Location], now: Standing, power: Mapping[int, int]) -> str:
+    """Who leads where: ``"{seat0} leads Quiet Square 5–3 and Center (hidden) 2–0; {seat1}
+    leads Lantern Field 4–1"``, or ``"nobody leads anywhere"``. Face-down cards count 0."""
+    led: dict[int, list[str]] = {0: [], 1: []}
+    for loc, leader in zip(locations, now.leaders, strict=True):
+        if leader is None:
+            continue
+        mine = sum(power.get(c.uid, 0) for c in loc.sides[leader])
+        theirs = sum(power.get(c.uid, 0) for c in loc.sides[1 - leader])
+        led[leader].append(f"{short_label(loc)} {mine}–{theirs}")
+    said = [f"{{seat{seat}}} leads {_names(where)}" for seat, where in led.items() if where]
+    return "; ".join(said) if said else "nobody leads anywhere"

@@ -18,6 +18,7 @@ __all__ = [
     "HAND_LIMIT",
     "Source",
     "Standing",
+    "board_totals",
     "condition_holds",
     "draw",
     "location_leader",
@@ -65,6 +66,36 @@ def powers(state: LanesState) -> dict[int, int]:
     return out
 
 
+def board_totals(
+    state: LanesState, power: dict[int, int] | None = None
+) -> tuple[list[list[int]], list[list[int]]]:
+    """Per seat, per location: the seat's power there as it sees it (its face-down cards at
+    their power in hand), and the other seat's as everyone sees it (face-up cards only), for
+    the totals menus show. Worked out once per turn's staging (``LanesState.totals``), from
+    ``power`` (:func:`powers`) if the turn's start already worked that out."""
+    key = (state.turn, state.next_placed)
+    if state.totals is not None and state.totals[0] == key:
+        return state.totals[1], state.totals[2]
+    if power is None:
+        power = powers(state)
+    mine: list[list[int]] = [[], []]
+    theirs: list[list[int]] = [[], []]
+    for loc in state.locations:
+        for seat in (0, 1):
+            own = 0
+            seen = 0
+            for card in loc.sides[seat]:
+                if card.face_up:
+                    own += power[card.uid]
+                    seen += power[card.uid]
+                else:
+                    own += card.base_power
+            mine[seat].append(own)
+            theirs[1 - seat].append(seen)
+    state.totals = (key, mine, theirs)
+    return mine, theirs
+
+
 def side_power(loc: Location, seat: int, power: dict[int, int]) -> int:
     return sum(power.get(card.uid, 0) for card in loc.sides[seat])
 
@@ -95,8 +126,9 @@ class Standing(NamedTuple):
         return None
 
 
-def standing(state: LanesState) -> Standing:
-    power = powers(state)
+def standing(state: LanesState, power: dict[int, int] | None = None) -> Standing:
+    """``power``: :func:`powers` of the state, if already worked out."""
+    power = power if power is not None else powers(state)
     result = Standing([], [0, 0], [0, 0])
     for loc in state.locations:
         a, b = side_power(loc, 0, power), side_power(loc, 1, power)
@@ -306,7 +338,7 @@ def resolve(state: LanesState, source: Source, ability: Ability, log: StepLog) -
         deck = state.players[source.owner].deck
         deck.remove(source)
         deck.insert(0, source)
-        log.event("to_top", source.owner, card=source.uid)
+        log.event("to_top", source.owner, card=source.uid, name=source.defn.name)
         return
     if effect in ("destroy_location", "disable_location"):
         if source.loc >= 0:
@@ -334,8 +366,11 @@ def _card_effect(state: LanesState, target: Card, ability: Ability, log: StepLog
             location=target.loc,
         )
     elif effect == "cost":
+        was = target.cost
         target.change_cost(ability.amount)
-        log.event("cost", target.owner, card=target.uid, delta=ability.amount)
+        if not log.quiet:
+            name, now = target.defn.name, target.cost
+            log.event("cost", target.owner, card=target.uid, name=name, before=was, after=now)
     elif effect == "destroy":
         if target.loc >= 0:
             destroy(state, target, log)
@@ -362,11 +397,13 @@ def _player_effect(
             draw(state, seat, log)
     elif effect == "extra_energy":
         player.extra_energy += ability.amount
-        log.event("extra_energy", None, seat=seat, amount=ability.amount)
+        # At turn start the refill comes after (LANES-3.1): the energy is this turn's.
+        later = ability.when != "turn_start"
+        log.event("extra_energy", None, seat=seat, amount=ability.amount, next=later)
     elif effect == "carry_unspent":
         if player.energy > 0:
             player.extra_energy += player.energy
-            log.event("extra_energy", None, seat=seat, amount=player.energy)
+            log.event("extra_energy", None, seat=seat, amount=player.energy, next=True)
     elif effect == "add":
         _add_tokens(state, source, seat, ability, log)
     else:

@@ -7,16 +7,21 @@ resolved ability, per staged action. Captions are public; they name seats as ``{
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from ..engine import TURN_STARTED, Result, StepLog, TriggerQueue, settle
-from .captions import with_outcome
+from .captions import LIMIT, outcome, power_changes, standing_text
 from .cards import Ability
 from .effects import (
+    board_totals,
     closed_to_plays,
     draw,
     free_slots,
     has_flag,
     move_card,
     place,
+    powers,
     resolve,
     standing,
     to_hand,
@@ -63,7 +68,7 @@ def begin(state: LanesState, log: StepLog) -> None:
     for seat in state.order():  # LANES-1.4
         for _ in range(OPENING_HAND):
             draw(state, seat, log)
-    log.step("Both players draw their opening hands.")
+    _close(log, "Both players draw their opening hands.")
     start_turn(state, log)
 
 
@@ -96,16 +101,30 @@ def start_turn(state: LanesState, log: StepLog) -> None:
         player.hand_at_start = None
     for seat in state.order():  # LANES-3.2
         draw(state, seat, log)
+    why = "coin"  # turn 1's first player was decided by the coin in turn 0
     if state.turn > 1:
-        state.first, why = decide_first(state)
+        power = powers(state)
+        state.first, why = decide_first(state, power)
+        board_totals(state, power)  # what the turn's menus show, from the same count
         if not log.quiet:
             log.event("first_player", None, seat=state.first, reason=why)
     state.staging.clear()
     if not log.quiet:
-        log.step(
-            f"Turn {state.turn} of {last_turn(state)}. {SEAT[state.first]} reveals first. "
-            "Both players draw and stage their plays."
+        caption = (
+            f"Turn {state.turn} of {last_turn(state)}: {SEAT[state.first]} reveals first "
+            f"({_FIRST_BECAUSE[why]})"
         )
+        draws = _done(state, log, {})
+        _close(log, f"{caption}; {draws}." if draws else f"{caption}.")
+
+
+_FIRST_BECAUSE = {
+    "coin": "coin flip",
+    "locations": "more locations",
+    "power": "more power",
+    "reveal_last": "the other reveals last",
+}
+"""Why a seat reveals first (LANES-5.2), as ``decide_first`` says it."""
 
 
 def _double_for_last_turn(state: LanesState, log: StepLog, why: str) -> None:
@@ -115,16 +134,16 @@ def _double_for_last_turn(state: LanesState, log: StepLog, why: str) -> None:
     state.last_turn_doubled = True
     state.stakes *= 2
     log.event("stakes", None, stakes=state.stakes, reason="last_turn")
-    log.step(f"{why}: the stakes double to {state.stakes}.")
+    log.step(f"{why}: the stakes double, {state.stakes // 2} → {state.stakes}.")
 
 
-def decide_first(state: LanesState) -> tuple[int, str]:
+def decide_first(state: LanesState, power: dict[int, int] | None = None) -> tuple[int, str]:
     """LANES-5.2: more locations won, then more total power, then a coin flip; a "revealed last"
-    effect on exactly one side overrides all of that."""
+    effect on exactly one side overrides all of that. ``power``: :func:`powers`, if known."""
     last = [has_flag(state, "reveal_last", seat) for seat in (0, 1)]
     if last[0] != last[1]:
         return (1 if last[0] else 0), "reveal_last"
-    ahead = standing(state).ahead()
+    ahead = standing(state, power).ahead()
     return ahead if ahead is not None else (state.rng.coin(), "coin")
 
 
@@ -132,6 +151,7 @@ def _reveal_location(state: LanesState, loc: Location, log: StepLog) -> None:
     """LANES-2.2: the location turns up. Its "When revealed" ability resolves in the same step,
     unless it was disabled or destroyed while still hidden: then it does nothing (its ability no
     longer works, docs/rulings.md)."""
+    before, length = _NONE if log.quiet else (powers(state), last_turn(state))
     loc.reveal()
     if not log.quiet:
         log.event("location_revealed", None, location=loc.index, id=loc.defn.id, name=loc.defn.name)
@@ -141,12 +161,24 @@ def _reveal_location(state: LanesState, loc: Location, log: StepLog) -> None:
             resolve(state, loc, ability, log)
     if log.quiet:
         return
-    said = f"{loc.defn.name} is revealed ({loc.defn.text.rstrip('.')})"
-    if on_reveal and not loc.active:
+    said = f"{loc.defn.name} is revealed"
+    if loc.defn.abilities and not loc.active:
         broken = "destroyed" if loc.destroyed else "disabled"
         log.step(f"{said}, but it is {broken}: its ability does nothing.")
-    else:
-        log.step(_described(state, log, said))
+        return
+    done = [_done(state, log, before, room=LIMIT - len(said)), _new_rule(state, loc, length)]
+    _close(log, _sentence(said, "; ".join(d for d in done if d)))
+
+
+def _new_rule(state: LanesState, loc: Location, length: int) -> str:
+    """What a revealed location's ongoing ability changes besides power: the last turn, or
+    where cards may be played or moved from now on."""
+    if last_turn(state) != length:
+        return f"the last turn is now {last_turn(state)}, not {length}"
+    for ability in loc.defn.by_when.get("ongoing", ()):
+        if ability.effect in ("no_play", "allow_move"):
+            return _ability_phrase(state, ability).rstrip(".").lower()
+    return ""
 
 
 # -- timed abilities (game start, turn start, end of turn, game end) --------------------------
@@ -233,27 +265,34 @@ def _resolve_timed(state: LanesState, timed: Timed, label: str, log: StepLog) ->
     source, ability, zone = timed
     if not _still_there(state, source, zone):
         return
+    # In hand or in a deck, an ability changes nothing on the board.
+    quiet = log.quiet or zone not in ("board", "location")
+    before = _NO_POWER if quiet else powers(state)
     resolve(state, source, ability, log)
     if log.quiet:
         return
     if isinstance(source, Location) and not source.revealed:
         # What it does names it, and it is still hidden (LANES-1.6): only the players, who
         # see its effect on their own decks anyway, are told; spectators are not.
-        log.step(
-            f"A location not yet revealed: {_ability_phrase(state, ability)}",
-            to=range(state.seats),
-        )
+        caption = _described(state, log, "A location not yet revealed", before, empty=_NOTHING)
+        log.step(caption, to=range(state.seats))
     elif isinstance(source, Location):
-        what = f"{source.defn.name} ({_ability_phrase(state, ability).rstrip('.')})"
-        log.step(_described(state, log, what))
+        caption = f"{label} at {source.defn.name}"
+        _close(log, _described(state, log, caption, before, empty=_NOTHING))
     elif zone == "board":
         where = state.locations[source.loc].label if source.loc >= 0 else "play"
-        log.step(
-            _described(state, log, f"{label}: {SEAT[source.owner]}'s {source.defn.name} at {where}")
-        )
+        caption = f"{label}: {SEAT[source.owner]}'s {source.defn.name} at {where}"
+        _close(log, _described(state, log, caption, before, source=source, empty=_NOTHING))
     else:
         # Abilities in hand or deck are the owner's secret.
-        log.step(f"{label}: {source.defn.name} ({zone}).", to=source.owner)
+        caption = f"{label}: {source.defn.name} in your {zone}"
+        log.step(
+            _described(state, log, caption, before, to=source.owner, source=source, empty=_NOTHING),
+            to=source.owner,
+        )
+
+
+_NOTHING = "nothing changes"
 
 
 def _runaway(state: LanesState, reason: str, log: StepLog) -> None:
@@ -269,11 +308,67 @@ def _ability_phrase(state: LanesState, ability: Ability) -> str:
     return ability_text(ability, state.pool.cards, location=True)
 
 
-def _described(state: LanesState, log: StepLog, caption: str, *, skip_moves: bool = False) -> str:
-    """``caption`` with what the step did, from its public events (``captions.with_outcome``).
+_NO_POWER: Mapping[int, int] = MappingProxyType({})
+"""The power of cards in play as a step begins, for its caption: none when quiet (no caption is
+written), or when the step cannot change the board."""
+_NONE = (_NO_POWER, 0)
+
+
+def _done(
+    state: LanesState,
+    log: StepLog,
+    before: Mapping[int, int],
+    *,
+    to: int | None = None,
+    source: Card | None = None,
+    skip_moves: bool = False,
+    room: int = LIMIT,
+) -> str:
+    """What the step did (``captions.outcome``): from the events ``to`` may see (``None``: the
+    public ones) and the power changes since ``before``. ``source``: the card whose step it is;
     ``skip_moves``: the caption already says where the card moved."""
     events = [e for e in log.pending if not (skip_moves and e.kind == "moved")]
-    return with_outcome(caption, events, [loc.label for loc in state.locations])
+    changes = power_changes(state, before, events, to)
+    labels = [loc.label for loc in state.locations]
+    uid = None if source is None else source.uid
+    return outcome(events, labels, changes, audience=to, source=uid, room=room)
+
+
+def _described(
+    state: LanesState,
+    log: StepLog,
+    caption: str,
+    before: Mapping[int, int],
+    *,
+    to: int | None = None,
+    source: Card | None = None,
+    skip_moves: bool = False,
+    empty: str = "",
+) -> str:
+    """``caption`` (no final stop) with what the step did (:func:`_done`), or ``empty``."""
+    room = LIMIT - len(caption) - 3
+    done = _done(state, log, before, to=to, source=source, skip_moves=skip_moves, room=room)
+    return _sentence(caption, done or empty)
+
+
+def _sentence(caption: str, done: str) -> str:
+    return f"{caption}: {done}." if done else f"{caption}."
+
+
+def _close(log: StepLog, caption: str) -> None:
+    """Close a public step; then tell each seat that drew in it which cards it drew, in a step
+    of its own (the public caption only says that it drew)."""
+    drawn: dict[int, list[str]] = {}
+    for event in log.pending:
+        if event.kind == "drew_card":
+            drawn.setdefault(event.data["seat"], []).append(event.data["name"])
+    log.step(caption)
+    for seat, names in drawn.items():
+        log.step(f"You draw {_listed(names)}.", to=seat)
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 # -- the reveal (LANES-5) -----------------------------------------------------------------------
@@ -283,12 +378,14 @@ def reveal(state: LanesState, log: StepLog) -> None:
     """Both players have ended the turn: snaps take effect, staged actions resolve in order,
     end-of-turn abilities resolve, then the game ends or the next turn starts."""
     snapped = [seat for seat in state.order() if state.players[seat].snap_pending]
+    was = state.stakes
     for seat in snapped:  # LANES-9.2
         state.players[seat].snap_pending = False
         state.stakes *= 2
         log.event("stakes", None, stakes=state.stakes, reason="snap", seat=seat)
     if snapped:
-        log.step(f"Snap takes effect: the stakes are now {state.stakes}.")
+        whose = "Both snaps take" if len(snapped) > 1 else f"{SEAT[snapped[0]]}'s snap takes"
+        log.step(f"{whose} effect: the stakes go {was} → {state.stakes}.")
     for seat in state.order():  # LANES-5.1
         staged = state.staging.staged[seat]
         # LANES-5.3: moves first, in the order staged; then plays and activations.
@@ -310,7 +407,17 @@ def reveal(state: LanesState, log: StepLog) -> None:
     if state.turn >= last_turn(state):  # LANES-7
         game_end(state, log)
     else:
+        if not log.quiet:  # the game's end says who won where instead
+            _standing_step(state, log)
         start_turn(state, log)
+
+
+def _standing_step(state: LanesState, log: StepLog) -> None:
+    """Who leads where as the turn ends (LANES-8.3 as things stand; face-down cards count 0)."""
+    power = powers(state)
+    now = standing(state, power)
+    log.event("standing", None, leaders=list(now.leaders), won=list(now.won), total=list(now.total))
+    log.step(f"Turn {state.turn} ends: {standing_text(state.locations, now, power)}.")
 
 
 def _resolve_move(state: LanesState, seat: int, item: Staged, log: StepLog) -> None:
@@ -321,17 +428,12 @@ def _resolve_move(state: LanesState, seat: int, item: Staged, log: StepLog) -> N
         log.step(f"{SEAT[seat]}'s {card.defn.name} cannot move any more: nothing happens.")
         return
     origin = state.locations[card.loc].label
+    before = _NO_POWER if log.quiet else powers(state)
     move_card(state, card, dest, log)
     if log.quiet:
         return
-    log.step(
-        _described(
-            state,
-            log,
-            f"{SEAT[seat]}'s {card.defn.name} moves from {origin} to {dest.label}",
-            skip_moves=True,
-        )
-    )
+    caption = f"{SEAT[seat]}'s {card.defn.name} moves from {origin} to {dest.label}"
+    _close(log, _described(state, log, caption, before, source=card, skip_moves=True))
 
 
 def can_land(loc: Location, seat: int) -> bool:
@@ -358,8 +460,10 @@ def _resolve_play(state: LanesState, seat: int, item: Staged, log: StepLog) -> N
             _place_decoy(state, card, log)
         log.step(f"{SEAT[seat]} plays a card face down at {loc.label}.")
         return
+    before = _NO_POWER if log.quiet else powers(state)
     place(state, card, loc, face_up=True)  # LANES-5.4
-    _card_step(state, card, "revealed", "on_reveal", "{seat} reveals {name} at {where}", log)
+    caption = "{seat} reveals {name} at {where}"
+    _card_step(state, card, "revealed", "on_reveal", caption, before, log)
 
 
 def _place_decoy(state: LanesState, card: Card, log: StepLog) -> None:
@@ -386,15 +490,22 @@ def _resolve_activate(state: LanesState, seat: int, item: Staged, log: StepLog) 
         log.step(f"{SEAT[seat]}'s {card.defn.name} is gone: its activation does nothing.")
         return
     card.activated = True
-    _card_step(state, card, "activated", "activate", "{seat} activates {name}", log)
+    before = _NO_POWER if log.quiet else powers(state)
+    _card_step(state, card, "activated", "activate", "{seat} activates {name}", before, log)
 
 
 def _card_step(
-    state: LanesState, card: Card, kind: str, when: str, caption: str, log: StepLog
+    state: LanesState,
+    card: Card,
+    kind: str,
+    when: str,
+    caption: str,
+    before: Mapping[int, int],
+    log: StepLog,
 ) -> None:
     """One step of a card on the board: the public event ``kind``, the card's abilities of
     timing ``when``, then ``caption`` (naming ``{seat}``, ``{name}``, ``{where}``) with what they
-    did."""
+    did, and the power changes since ``before``."""
     seat, name, where = card.owner, card.defn.name, card.loc
     if not log.quiet:
         log.event(kind, None, seat=seat, card=card.uid, name=name, location=where)
@@ -402,7 +513,8 @@ def _card_step(
         resolve(state, card, ability, log)
     if not log.quiet:
         label = state.locations[where].label
-        log.step(_described(state, log, caption.format(seat=SEAT[seat], name=name, where=label)))
+        said = caption.format(seat=SEAT[seat], name=name, where=label)
+        _close(log, _described(state, log, said, before, source=card))
 
 
 # -- the end (LANES-8) --------------------------------------------------------------------------
@@ -428,14 +540,17 @@ def _turn_face_up(state: LanesState, log: StepLog) -> None:
         key=lambda c: c.placed,
     )
     for card in (c for c in face_down if not c.twin):  # LANES-8.1, in the order placed
+        before = _NO_POWER if log.quiet else powers(state)
         card.face_up = True
         log.event(
             "revealed", None, seat=card.owner, card=card.uid, name=card.defn.name, location=card.loc
         )
-        log.step(
-            f"{SEAT[card.owner]}'s face-down card at "
-            f"{state.locations[card.loc].label} is {card.defn.name}."
-        )
+        if not log.quiet:
+            caption = (
+                f"{SEAT[card.owner]}'s face-down card at {state.locations[card.loc].label} is "
+                f"{card.defn.name} ({_power_of(state, card)} power)"
+            )
+            log.step(_described(state, log, caption, before))
     pairs = sorted((c for c in face_down if c.twin), key=lambda c: (c.loc, c.placed))
     for card in pairs:  # decoy pairs: left → center → right
         where = state.locations[card.loc].label
@@ -445,6 +560,7 @@ def _turn_face_up(state: LanesState, log: StepLog) -> None:
             card.loc = -1
             log.step(f"{SEAT[card.owner]}'s face-down card at {where} was a Decoy: it leaves.")
         else:
+            before = _NO_POWER if log.quiet else powers(state)
             card.face_up = True
             log.event(
                 "revealed",
@@ -454,9 +570,16 @@ def _turn_face_up(state: LanesState, log: StepLog) -> None:
                 name=card.defn.name,
                 location=card.loc,
             )
-            log.step(
-                f"{SEAT[card.owner]}'s face-down card at {where} is the real {card.defn.name}."
-            )
+            if not log.quiet:
+                caption = (
+                    f"{SEAT[card.owner]}'s face-down card at {where} is the real "
+                    f"{card.defn.name} ({_power_of(state, card)} power)"
+                )
+                log.step(_described(state, log, caption, before))
+
+
+def _power_of(state: LanesState, card: Card) -> int:
+    return powers(state).get(card.uid, card.base_power)
 
 
 def winner(state: LanesState) -> Result:

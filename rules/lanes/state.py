@@ -19,8 +19,8 @@ SLOTS = 4
 
 
 class Card:
-    # ``cost`` follows from the definition and ``cost_mod``.
-    __canonical_skip__ = frozenset({"cost"})
+    # ``cost`` follows from the definition and ``cost_mod``; ``menu`` from both and ``bonus``.
+    __canonical_skip__ = frozenset({"cost", "menu"})
     __slots__ = (
         "activated",
         "bonus",
@@ -29,6 +29,7 @@ class Card:
         "defn",
         "face_up",
         "loc",
+        "menu",
         "owner",
         "placed",
         "twin",
@@ -47,6 +48,9 @@ class Card:
         self.placed = -1  # when it arrived on the board (a match-wide counter)
         self.activated = False  # its "Activate" ability has been used
         self.twin = 0  # the uid of the other card of a decoy pair
+        # How a menu offers to play it, kept while its cost and power stay (actions.offer):
+        # (cost, bonus, label, fixed arguments, detail).
+        self.menu: tuple[int, int, str, tuple[tuple[str, int], ...], str] | None = None
 
     def change_cost(self, delta: int) -> None:
         """A lasting cost change; the cost never goes below 0."""
@@ -70,8 +74,9 @@ _HIDDEN_LABELS = (
 
 
 class Location:
-    # Read from the definition, or follow from ``revealed``, ``disabled`` and ``destroyed``.
-    __canonical_skip__ = frozenset({"active", "label", "length", "ongoing", "option"})
+    # Read from the definition, or follow from ``revealed``, ``disabled`` and ``destroyed``;
+    # ``labelled`` keeps menu options once made.
+    __canonical_skip__ = frozenset({"active", "label", "labelled", "length", "ongoing", "option"})
     __slots__ = (
         "active",
         "defn",
@@ -79,6 +84,7 @@ class Location:
         "disabled",
         "index",
         "label",
+        "labelled",
         "length",
         "ongoing",
         "option",
@@ -100,6 +106,8 @@ class Location:
         # How captions and menus name it: unrevealed, only its side shows (LANES-1.6).
         self.label = _HIDDEN_LABELS[index]
         self.option = Option(index, self.label)  # as a menu offers it
+        # With the totals a seat sees there, by (own total, other's): see actions.offer.
+        self.labelled: dict[tuple[int, int], Option] = {}
 
     # Only these change how a location stands, so that ``active`` and ``label`` stay true.
 
@@ -108,6 +116,7 @@ class Location:
         self.active = not self.disabled and not self.destroyed
         self.label = self.defn.name
         self.option = Option(self.index, self.label)
+        self.labelled = {}
 
     def disable(self) -> None:
         self.disabled = True
@@ -171,8 +180,11 @@ class Staged(NamedTuple):
 
 
 class LanesState:
-    # The card pool, and what the setup says of it: not what the match has done.
-    __canonical_skip__ = frozenset({"hidden_timings", "named_first", "pool", "timings"})
+    # The card pool, and what the setup says of it: not what the match has done; and
+    # ``totals`` and ``places``, worked out from the board for menus.
+    __canonical_skip__ = frozenset(
+        {"hidden_timings", "named_first", "places", "pool", "timings", "totals"}
+    )
     __slots__ = (
         "cards",
         "first",
@@ -182,6 +194,7 @@ class LanesState:
         "named_first",
         "next_placed",
         "next_uid",
+        "places",
         "players",
         "pool",
         "result",
@@ -190,6 +203,7 @@ class LanesState:
         "staging",
         "stakes",
         "timings",
+        "totals",
         "turn",
     )
 
@@ -214,6 +228,14 @@ class LanesState:
         self.hidden_timings: frozenset[str] = frozenset()
         # Timings some card of this match has at all: others need no look at the cards.
         self.timings: frozenset[str] = frozenset()
+        # Each seat's power per location as that seat sees it, and the other's, for the totals
+        # menus show (actions.offer): kept for as long as the board stands as it is, that is
+        # for the turn's staging. Keyed by (turn, next_placed): the board changes only while a
+        # turn is revealed, and then the next turn starts or the game ends.
+        self.totals: tuple[tuple[int, int], list[list[int]], list[list[int]]] | None = None
+        # Each seat's location options with those totals and its staged actions, by the same
+        # key; staging or undoing drops a seat's (actions.location_options).
+        self.places: list[tuple[tuple[int, int], list[Option]] | None] = [None] * seats
 
     def new_card(self, defn: CardDef, owner: int) -> Card:
         card = Card(self.next_uid, defn, owner)

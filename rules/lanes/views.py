@@ -206,14 +206,22 @@ def view(state: LanesState, viewer: int | None) -> LanesView:
 
 
 def summary(public: LanesView) -> str:
-    """Where a match stands for anyone (LANES-8.3): locations each seat leads and its power on
-    the board (face-down cards count 0 until revealed), and the stakes. From a spectator's view
-    only, so that nothing hidden can be in it."""
+    """Where a match stands for anyone (LANES-8.3): who leads on locations, each seat's power on
+    the board (face-down cards count 0 until revealed), and the stakes: ``"{seat0} leads 2
+    locations to 1 · power {seat0} 11, {seat1} 7 · stakes 1"``. From a spectator's view only,
+    so that nothing hidden can be in it."""
     if public.viewer is not None:
         raise ValueError("a summary is made from a spectator's view (viewer None)")
-    sides = []
-    for seat in range(len(public.players)):
-        led = sum(1 for loc in public.locations if loc.leader == seat)
-        power = sum(loc.sides[seat].power for loc in public.locations)
-        sides.append(f"{SEAT[seat]} leads {led} location{'s' if led != 1 else ''} ({power} power)")
-    return f"{' · '.join(sides)} · stakes {public.stakes}"
+    seats = range(len(public.players))
+    led = [sum(1 for loc in public.locations if loc.leader == seat) for seat in seats]
+    power = [sum(loc.sides[seat].power for loc in public.locations) for seat in seats]
+    if led[0] != led[1]:
+        ahead = 0 if led[0] > led[1] else 1
+        won = led[ahead]
+        where = f"{SEAT[ahead]} leads {won} location{'s' if won != 1 else ''} to {led[1 - ahead]}"
+    elif led[0]:
+        where = f"{led[0]} location{'s' if led[0] != 1 else ''} each"
+    else:
+        where = "nobody leads a location" + ("" if public.result is not None else " yet")
+    sides = ", ".join(f"{SEAT[seat]} {power[seat]}" for seat in seats)
+    return f"{where} · power {sides} · stakes {public.stakes}"

@@ -27,8 +27,7 @@ async def test_status_mid_game_shows_turn_standing_deadline_and_board(table: Tab
     assert embed.title == "Match #1 · lanes"
     lines = embed.description.splitlines()
     assert lines[0] == (
-        "**Turn 2 of 6** · **alice** leads 0 locations (0 power) · **bob** leads 0 locations "
-        "(0 power) · stakes 1"
+        "**Turn 2 of 6** · nobody leads a location yet · power **alice** 0, **bob** 0 · stakes 1"
     )
     live = await table.bot.matches.live(1)
     due = live.players[0].clock.due_at

@@ -223,7 +223,7 @@ def test_lanes_6_1_end_of_turn_abilities_resolve_locations_first_then_cards() ->
     )
     s.end_turn_both()
     captions = s.captions()
-    greenhouse = next(i for i, c in enumerate(captions) if c.startswith("Greenhouse ("))
+    greenhouse = next(i for i, c in enumerate(captions) if c.startswith("End of turn at Green"))
     kiln = next(i for i, c in enumerate(captions) if "'s Ember Kiln" in c)
     assert greenhouse < kiln
     assert s.power(0, "ember-kiln") == 1 + 1 + 1

@@ -15,7 +15,8 @@ def _timed(s: Scenario, prefix: str) -> list[str]:
                 continue
             text = step.caption[len(prefix) :]
             if step.audience is not None:  # in hand or deck: the owner's private step
-                out.append(f"{min(step.audience)} {text.rstrip('.')}")
+                name, zone = text.split(": ")[0].rsplit(" in your ", 1)
+                out.append(f"{min(step.audience)} {name} ({zone})")
             elif text.startswith("{seat"):
                 seat, rest = text[5], text.split("'s ", 1)[1]
                 out.append(f"{seat} {rest.split(' at ')[0]}")
@@ -58,11 +59,11 @@ def test_lanes_2_3_turn_start_order_locations_board_hand_deck() -> None:
     s.end_turn_both()
     captions = s.captions()
     order = [
-        "Lantern Field (Turn start",
-        "Treasury (Turn start",
+        "Turn start at Lantern Field:",
+        "Turn start at Treasury:",
         "Turn start: {seat0}'s Sapling",
-        "Turn start: Echo One (hand)",
-        "Turn start: Echo Two (deck)",
+        "Turn start: Echo One in your hand:",
+        "Turn start: Echo Two in your deck:",
     ]
     found = [next(i for i, c in enumerate(captions) if c.startswith(o)) for o in order]
     assert found == sorted(found)

@@ -22,10 +22,11 @@ def test_lanes_summary_counts_locations_led_power_and_stakes() -> None:
         ]
     )
     line = s.match.ruleset.summary(s.match.view(None))
-    assert line == (
-        "{seat0} leads 2 locations (11 power) · {seat1} leads 1 location (7 power) · stakes 1"
+    assert line == "{seat0} leads 2 locations to 1 · power {seat0} 11, {seat1} 7 · stakes 1"
+    assert (
+        name_seats(line, ["Ann", "Bo"])
+        == "Ann leads 2 locations to 1 · power Ann 11, Bo 7 · stakes 1"
     )
-    assert name_seats(line, ["Ann", "Bo"]).startswith("Ann leads 2 locations (11 power) · Bo")
 
 
 def test_lanes_summary_counts_no_face_down_card_and_shows_the_stakes_once_doubled() -> None:
@@ -34,8 +35,17 @@ def test_lanes_summary_counts_no_face_down_card_and_shows_the_stakes_once_double
     s.act(1, "snap")
     s.end_turn_both()
     line = s.match.ruleset.summary(s.match.view(None))
-    assert line.startswith("{seat0} leads 1 location (3 power) · {seat1} leads 0 locations (0 ")
-    assert line.endswith("· stakes 2")
+    assert line == "{seat0} leads 1 location to 0 · power {seat0} 3, {seat1} 0 · stakes 2"
+
+
+def test_lanes_summary_says_nobody_leads_yet_or_that_locations_are_shared() -> None:
+    """No "leads 0 locations": an empty board, then one location each (LANES-8.3)."""
+    s = prepare()
+    line = s.match.ruleset.summary(s.match.view(None))
+    assert line == "nobody leads a location yet · power {seat0} 0, {seat1} 0 · stakes 1"
+    s = prepare(board=[(0, "moth-page", 0), (1, "brass-beetle", 2)])
+    line = s.match.ruleset.summary(s.match.view(None))
+    assert line == "1 location each · power {seat0} 2, {seat1} 3 · stakes 1"
 
 
 @pytest.mark.parametrize("ruleset", ["lanes", "fanfare"])

@@ -332,8 +332,11 @@ def test_q6_a_lost_aura_destroys_at_the_next_check() -> None:
     destroyed = [e.data["card"] for e in game.events("destroyed")]
     assert destroyed == [marshal.uid, sprite.uid]
     assert game.last is not None
-    steps = [s.caption for s in game.last.steps if s.caption.startswith("Destroyed")]
-    assert len(steps) == 2
+    steps = [s.caption for s in game.last.steps if s.caption.endswith(" is destroyed.")]
+    assert steps == [
+        "{seat0}'s Shore Marshal is destroyed.",
+        "{seat0}'s Hearth Sprite is destroyed.",
+    ]
 
 
 def test_q6_nothing_at_0_defence_stays_on_the_board() -> None:

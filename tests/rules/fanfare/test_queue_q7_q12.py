@@ -112,7 +112,7 @@ def test_q9_a_spell_goes_to_the_cemetery_once_its_effect_has_resolved() -> None:
     res = game.act(0, Action("play", card=spell.uid), views=True)
     cemetery = [(s.caption, s.views[None].players[0].cemetery) for s in res.steps if s.views]
     assert cemetery[0] == ("{seat0} plays Insight.", 0)
-    assert cemetery[1] == ("{seat0}'s Insight: Draw two cards.", 1)
+    assert cemetery[1] == ("{seat0}'s Insight: {seat0} draws 2 cards.", 1)
 
 
 # -- FANFARE-Q10: combat --------------------------------------------------------------------------

@@ -91,7 +91,7 @@ def test_the_action_shapes_a_menu_is_built_from() -> None:
     ]
     attack = specs[("attack", (("attacker", knight.uid),))]
     assert [o.label for o in attack.params[0].options] == [
-        "Enemy leader (20 defence)",
+        "Enemy leader · 20 defence",
         "Hearth Sprite 1/2",
     ]
     evolve = specs[("evolve", (("card", knight.uid),))]
