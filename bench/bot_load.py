@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import contextvars
 import io
 import json
 import random
@@ -112,50 +113,60 @@ class Results:
 
 
 class EngineClock:
-    """CPU time the match service spends on the rules per accepted action: the bare
-    ``Match.apply``, and everything else it works out under the lock (what each seat is told,
-    state versions, views, the state hash, the clocks), measured with the thread's CPU clock
-    around ``MatchService._apply`` less the time it awaits storage."""
+    """CPU time the match service spends on the rules per accepted action, with the thread's
+    CPU clock: the bare ``Match.apply``, and the service's own work under the lock (the state
+    hash, the clocks, what each seat is told: views, legal actions and their versions). Each
+    action's figures are gathered in its own task's context, so actions of other matches that
+    run while one awaits storage are not counted in it."""
 
     def __init__(self) -> None:
         self.bare: list[float] = []
         self.rest: list[float] = []
+        self._spent: contextvars.ContextVar[dict[str, float] | None] = contextvars.ContextVar(
+            "spent", default=None
+        )
+
+    def _timed(self, function: Any, key: str) -> Any:
+        spent = self._spent
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            figures = spent.get()
+            if figures is None or figures["depth"]:  # not an action, or counted by its caller
+                return function(*args, **kwargs)
+            figures["depth"] += 1
+            started = time.thread_time()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                figures[key] += time.thread_time() - started
+                figures["depth"] -= 1
+
+        return timed
 
     def install(self) -> None:
-        from bot.table.service import MatchService
-        from bot.table.storage import Storage
+        from bot.table import service
+        from bot.table.live import LiveMatch
         from rules.engine import Match
 
-        apply, act, append = Match.apply, MatchService._apply, Storage.append_action
+        Match.apply = self._timed(Match.apply, "bare")  # type: ignore[method-assign]
+        Match.state_hash = self._timed(Match.state_hash, "rest")  # type: ignore[method-assign]
+        LiveMatch.committed = self._timed(LiveMatch.committed, "rest")  # type: ignore[method-assign]
+        LiveMatch.hand = self._timed(LiveMatch.hand, "rest")  # type: ignore[method-assign]
+        service.clocks_after = self._timed(service.clocks_after, "rest")  # type: ignore[attr-defined]
+        act = service.MatchService._apply
         clock = self
-        state = {"bare": 0.0, "io": 0.0}
 
-        def timed_apply(match: Any, *args: Any, **kwargs: Any) -> Any:
-            started = time.thread_time()
+        async def timed_act(matches: Any, *args: Any, **kwargs: Any) -> Any:
+            figures = {"bare": 0.0, "rest": 0.0, "depth": 0}
+            clock._spent.set(figures)
             try:
-                return apply(match, *args, **kwargs)
+                return await act(matches, *args, **kwargs)
             finally:
-                state["bare"] += time.thread_time() - started
+                clock._spent.set(None)
+                clock.bare.append(figures["bare"])
+                clock.rest.append(figures["rest"])
 
-        async def timed_append(storage: Any, *args: Any, **kwargs: Any) -> Any:
-            started = time.thread_time()
-            try:
-                return await append(storage, *args, **kwargs)
-            finally:
-                state["io"] += time.thread_time() - started
-
-        async def timed_act(service: Any, *args: Any, **kwargs: Any) -> Any:
-            state["bare"] = state["io"] = 0.0
-            started = time.thread_time()
-            result = await act(service, *args, **kwargs)
-            total = time.thread_time() - started
-            clock.bare.append(state["bare"])
-            clock.rest.append(max(0.0, total - state["bare"] - state["io"]))
-            return result
-
-        Match.apply = timed_apply  # type: ignore[method-assign]
-        Storage.append_action = timed_append  # type: ignore[method-assign]
-        MatchService._apply = timed_act  # type: ignore[method-assign]
+        service.MatchService._apply = timed_act  # type: ignore[method-assign]
 
 
 def rss_mb() -> float:

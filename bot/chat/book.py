@@ -43,6 +43,16 @@ class MatchRecord:
     told_cannot_post: bool = False
     last_view: Any = None
     """The spectator's view the latest board picture showed (in memory only)."""
+    shown_at: dict[int, int] = field(default_factory=dict)
+    """Per seat, the state (number of actions) its table message shows now (in memory only):
+    an interaction's own answer may show a newer one than a resolution still queued."""
+
+    def newer_shown(self, seat: int, at: int) -> bool:
+        """Whether the seat's table already shows a state newer than ``at``."""
+        return self.shown_at.get(seat, -1) > at
+
+    def note_shown(self, seat: int, at: int) -> None:
+        self.shown_at[seat] = max(at, self.shown_at.get(seat, -1))
 
     def closed(self) -> frozenset[int]:
         """Seats whose DMs are closed (they play with ``/hand``)."""

@@ -170,7 +170,21 @@ class Frontend:
                 content=superseded_text(hand.match_id, hand.turn), attachments=[], view=None
             )
             return
+        if interaction.guild is not None:  # an ephemeral answer of its own
+            parts = await self.presenter.hand_reply(hand)
+            await interaction.edit_original_response(
+                content=parts["content"], attachments=[parts["file"]], view=parts["view"]
+            )
+            return
+        # The seat's table message: never older than what a resolution shown meanwhile put there.
+        record = await self.presenter.book.of(hand.match_id)
+        if record.newer_shown(hand.seat, hand.at):
+            hand = await self.matches.hand(hand.match_id, hand.user_id)
         parts = await self.presenter.hand_reply(hand)
+        if record.newer_shown(hand.seat, hand.at):
+            hand = await self.matches.hand(hand.match_id, hand.user_id)
+            parts = await self.presenter.hand_reply(hand)
+        record.note_shown(hand.seat, hand.at)
         await interaction.edit_original_response(
             content=parts["content"], attachments=[parts["file"]], view=parts["view"]
         )

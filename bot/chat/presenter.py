@@ -441,12 +441,17 @@ class Presenter:
         self, hand: Hand, parts: Callable[[], Awaitable[dict[str, Any]]], *, new: bool
     ) -> None:
         mid, seat = hand.match_id, hand.seat
+        record = await self.book.of(mid)
+        if not new and record.newer_shown(seat, hand.at):
+            return  # the seat's own answer already shows a newer table: no stale edit over it
         try:
             channel = await self._dm_channel(mid, seat)
             if channel is None:
                 return
             old = (await self.book.seat(mid, seat)).hand_message_id
             made = await parts()
+            if not new and record.newer_shown(seat, hand.at):
+                return  # a newer table was put there while this one was drawn
             if not new and old is not None:
                 try:
                     await self._call(
@@ -458,12 +463,14 @@ class Presenter:
                             view=made["view"],
                         ),
                     )
+                    record.note_shown(seat, hand.at)
                     return
                 except discord.NotFound:
                     made = await parts()
             send = {k: v for k, v in made.items() if v is not None}
             message = await self._call(mid, "sending a hand", lambda: channel.send(**send))
             await self.book.note_hand(mid, seat, message.id)
+            record.note_shown(seat, hand.at)
             if old is not None and old != message.id:
                 await self._collapse(mid, channel, old, superseded_text(mid, hand.turn))
         except discord.Forbidden as exc:

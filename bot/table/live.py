@@ -59,6 +59,8 @@ class Hand:
     """The game waits on this seat."""
     turn: tuple[int, int | None] | None = None
     result: Result | None = None
+    at: int = 0
+    """How many actions the match had: which of two snapshots of a seat is the newer."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,6 +252,7 @@ class LiveMatch:
             to_move=seat in match.pending() and not match.over,
             turn=turn_of(self.view(None)),
             result=match.result,
+            at=len(match.actions),
         )
 
     def committed(

@@ -73,3 +73,17 @@ def test_resolutions_shown_together_keep_every_step_and_the_newest_tables() -> N
     )
     assert one.new_turn and set(one.newly_waiting) == set(match.pending())
     assert merged(batch[-1:]) is batch[-1]
+
+
+def test_a_seats_table_is_never_replaced_by_an_older_one() -> None:
+    """A player's own answer may put a newer table in its DM than a resolution still waiting
+    to be shown: the presenter's record says so, and the older edit is skipped."""
+    from bot.chat.book import MatchRecord
+
+    record = MatchRecord()
+    assert not record.newer_shown(0, 3)
+    record.note_shown(0, 5)  # the seat's own answer, after its action
+    assert record.newer_shown(0, 4)  # a resolution queued before it: not shown over it
+    assert not record.newer_shown(0, 5) and not record.newer_shown(1, 4)
+    record.note_shown(0, 2)  # never goes back
+    assert record.newer_shown(0, 4)
