@@ -3,8 +3,9 @@
 Drawing is most of the bot's work under load, and not all pictures are awaited alike: a board
 in a channel, a result or the answer to a click is waited for now; a seat's table edited in
 place, silently, can come a moment later. :class:`Painters` runs drawings on a few threads from
-one priority queue (first come, first served within a priority), so a board never waits behind
-other matches' silent edits.
+one queue ordered by deadline: a picture someone waits for is due when asked for, a silent
+edit ``SOON_DELAY`` later. So a board does not wait behind other matches' silent edits, and a
+silent edit, which holds its match's next pictures, is not starved by a stream of boards.
 """
 
 from __future__ import annotations
@@ -12,21 +13,24 @@ from __future__ import annotations
 import itertools
 import queue
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
 
-__all__ = ["NOW", "SOON", "Painters"]
+__all__ = ["NOW", "SOON", "SOON_DELAY", "Painters"]
 
 NOW = 0
 """A picture someone waits for: a board, a result, the answer to a click, a new table."""
 SOON = 1
 """A picture that replaces one in place, silently: a seat's table after another's move."""
+SOON_DELAY = 1.0
+"""Seconds a silent edit gives way to pictures someone waits for."""
 
 
 class Painters:
     def __init__(self, workers: int) -> None:
-        self._queue: queue.PriorityQueue[tuple[int, int, Any, Any]] = queue.PriorityQueue()
+        self._queue: queue.PriorityQueue[tuple[float, int, Any, Any]] = queue.PriorityQueue()
         self._order = itertools.count()
         self._closed = False
         self._threads = [
@@ -41,7 +45,8 @@ class Painters:
         if self._closed:
             future.cancel()
             return future
-        self._queue.put((priority, next(self._order), work, future))
+        due = time.monotonic() + (SOON_DELAY if priority == SOON else 0.0)
+        self._queue.put((due, next(self._order), work, future))
         return future
 
     def _run(self) -> None:
@@ -67,4 +72,4 @@ class Painters:
             if future is not None:
                 future.cancel()
         for _ in self._threads:
-            self._queue.put((1 << 30, next(self._order), None, None))
+            self._queue.put((float("inf"), next(self._order), None, None))
