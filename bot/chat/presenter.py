@@ -31,6 +31,7 @@ import asyncio
 import logging
 import os
 from collections.abc import Awaitable, Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any, Protocol, TypeVar
 
@@ -58,7 +59,6 @@ from ..texts import (
 )
 from .book import MessageBook
 from .controls import main_menu
-from .painters import NOW, SOON, Painters
 from .views import board_view, lobby_embed, menu_view, open_dm, png, result_view
 
 __all__ = ["MOST_PICTURES", "Presenter", "Renderer", "merged", "paced"]
@@ -153,7 +153,9 @@ class Presenter:
         self.most_pictures = most_pictures
         # Pictures are drawn in threads, as many as there are cores (at most four): more would
         # only take the interpreter lock from the event loop, and so delay every answer.
-        self._painters = Painters(max(1, min(4, os.cpu_count() or 1)))
+        self._painters = ThreadPoolExecutor(
+            max_workers=max(1, min(4, os.cpu_count() or 1)), thread_name_prefix="parlor-draw"
+        )
         self._queues: dict[int, list[Work]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self.merges = 0
@@ -215,16 +217,13 @@ class Presenter:
         while self._workers:
             await asyncio.wait(list(self._workers.values()))
 
-    async def draw(
-        self, paint: Callable[..., bytes], *args: Any, urgent: bool = True, **kwargs: Any
-    ) -> bytes:
-        """Draw a picture off the event loop; one not ``urgent`` (a silent edit) waits for
-        those that are."""
-        future = self._painters.submit(NOW if urgent else SOON, lambda: paint(*args, **kwargs))
-        return await asyncio.wrap_future(future)
+    async def draw(self, paint: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
+        """Draw a picture off the event loop."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._painters, lambda: paint(*args, **kwargs))
 
     def close(self) -> None:
-        self._painters.shutdown()
+        self._painters.shutdown(wait=False, cancel_futures=True)
 
     # -- Discord calls ------------------------------------------------------------------------
 
@@ -399,12 +398,10 @@ class Presenter:
 
     # -- a seat's table -----------------------------------------------------------------------
 
-    async def hand_reply(
-        self, hand: Hand, note: str = "", *, urgent: bool = True
-    ) -> dict[str, Any]:
+    async def hand_reply(self, hand: Hand, note: str = "") -> dict[str, Any]:
         """The parts of a seat's table message: its text, picture and controls."""
         data = await self.draw(
-            self.renderer.table_png, hand.ruleset, hand.view, hand.names, hand.seat, urgent=urgent
+            self.renderer.table_png, hand.ruleset, hand.view, hand.names, hand.seat
         )
         menu = None if hand.over or not hand.specs else main_menu(hand.match_id, hand.specs)
         text = hand_text(hand, menu.heading if menu else "", note or (menu.note if menu else ""))
@@ -427,7 +424,7 @@ class Presenter:
     async def send_hand(self, hand: Hand, *, new: bool, note: str = "") -> None:
         """Send a seat its table by DM as a new message (``new``: it notifies), collapsing the
         one it replaces; or edit the one it has there."""
-        await self._to_seat(hand, lambda: self.hand_reply(hand, note, urgent=new), new=new)
+        await self._to_seat(hand, lambda: self.hand_reply(hand, note), new=new)
 
     async def _last_word(self, hand: Hand, picture: bytes | None, result_url: str | None) -> None:
         """The end, told to a seat: won, lost or draw, the result picture and its link."""
