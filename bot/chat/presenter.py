@@ -72,6 +72,8 @@ MOST_PICTURES = 8
 picture, every caption still listed, so it neither floods the channel nor takes minutes."""
 
 Work = Committed | Ended | Reminder | Lobby
+Run = list[Committed] | Ended | Reminder | Lobby
+"""What the worker shows in one go: consecutive resolutions together, else one thing."""
 
 
 def paced(steps: Sequence[Step], most: int) -> list[tuple[Step, ...]]:
@@ -198,7 +200,7 @@ class Presenter:
             self._queues.pop(match_id, None)
             self._workers.pop(match_id, None)
 
-    async def _one(self, item: Work | list[Committed]) -> None:
+    async def _one(self, item: Run) -> None:
         if isinstance(item, list):
             if len(item) > 1:
                 self.merges += 1
@@ -207,10 +209,8 @@ class Presenter:
             await self._ended(item)
         elif isinstance(item, Reminder):
             await self._remind(item)
-        elif isinstance(item, Lobby):
+        else:
             await self._lobby_closed(item)
-        else:  # a lone resolution (they come in lists)
-            await self._show(item)
 
     async def idle(self) -> None:
         """Wait until every queued job has run (for tests and shutdown)."""
@@ -574,9 +574,9 @@ class Presenter:
             log.error("match %d: could not say why the lobby closed (%s)", row.id, exc)
 
 
-def _runs(batch: Sequence[Work]) -> list[Work | list[Committed]]:
+def _runs(batch: Sequence[Work]) -> list[Run]:
     """A batch in order, consecutive resolutions together (they are shown as one)."""
-    out: list[Work | list[Committed]] = []
+    out: list[Run] = []
     for item in batch:
         if isinstance(item, Committed):
             last = out[-1] if out else None
