@@ -7,6 +7,7 @@ clock: a ruleset returns events, and a match is fully determined by its record.
 from __future__ import annotations
 
 from .actions import Action, ActionSpec, ArgValue, Option, Param, Scalar
+from .autopass import AUTO_PASS, AutoPass, auto_pass_kind
 from .canonical import canonical
 from .choices import SecretChoice
 from .decks import DeckRule
@@ -26,6 +27,7 @@ from .steps import TURN_STARTED, Event, QuietLog, Resolution, Step, StepLog, nam
 from .triggers import TriggerQueue
 
 __all__ = [
+    "AUTO_PASS",
     "CHAIN",
     "CHAIN_LIMIT",
     "SPACE",
@@ -34,6 +36,7 @@ __all__ = [
     "Action",
     "ActionSpec",
     "ArgValue",
+    "AutoPass",
     "DeckInfo",
     "DeckRule",
     "Entry",
@@ -66,6 +69,7 @@ __all__ = [
     "TriggerOrder",
     "TriggerQueue",
     "Views",
+    "auto_pass_kind",
     "canonical",
     "canonical_hash",
     "derive_seed",
