@@ -129,11 +129,18 @@ def _waits(
     match: Match[Any, Any], seat: int, specs: list[ActionSpec], weights: Mapping[str, int]
 ) -> bool:
     """A seat the match is not waiting on whose only action is a rare one (conceding, which a
-    ruleset lists for every seat) lets the moment pass, drawing nothing: it gives up only when
-    it has something else it could do, as often as the weights say."""
-    if len(specs) != 1 or seat in match.pending():
+    ruleset lists for every seat), or whose actions are all rare ``always`` kinds (conceding and
+    turning auto-pass on), lets the moment pass, drawing nothing: it gives up only when it has
+    something else it could do, as often as the weights say."""
+    if seat in match.pending():
         return False
-    return weights.get(specs[0].kind, 1000) < 1000
+    if len(specs) == 1:
+        return weights.get(specs[0].kind, 1000) < 1000
+    kinds = match.ruleset.kinds
+    return all(
+        weights.get(spec.kind, 1000) < 1000 and kinds[spec.kind].always is not None
+        for spec in specs
+    )
 
 
 def _pick_seat(match: Match[Any, Any], rng: Rng) -> int:
