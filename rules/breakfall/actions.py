@@ -374,6 +374,7 @@ def _enter_breakfall(state: BreakfallState, seat: int, action: Action, log: Step
     space.enter_breakfall(
         state, seat, card, _optional(action, "target"), _discards(state, seat, action), log
     )
+    state.blocks.acted(seat)  # it entered something (BREAKFALL-6.4a)
     loops.chose(state)
     flow.proceed(state, log)
 

@@ -111,7 +111,7 @@ def _pay(
         if cost.kind == "bow_self" and source is not None:
             bow(state, source)
             log.event("bowed", None, seat=seat, card=source.uid)
-            paid.append("bows it")
+            paid.append("bows itself")
         elif cost.kind == "bow_resources":
             _bow_resources(state, seat, cost.n, log)
             paid.append(f"bows {cost.n} resource{'s' if cost.n > 1 else ''}")
