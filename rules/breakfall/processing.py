@@ -16,11 +16,17 @@ __all__ = ["enter_trigger", "kill", "rule_processing", "trigger_ability"]
 
 
 def rule_processing(state: BreakfallState, log: StepLog) -> None:
-    """Defeat, kills, triggers; stops at a target decision (``state.decision``)."""
-    if _defeat(state, log):
+    """Defeat, kills, triggers; stops at a target decision (``state.decision``). It runs before
+    every priority: the common case, nothing to do, is found without building anything."""
+    a, b = state.players
+    if (
+        len(a.damage) >= DAMAGE_LIMIT or len(b.damage) >= DAMAGE_LIMIT or not a.deck or not b.deck
+    ) and _defeat(state, log):
         return
-    _kills(state, log)
-    _enter_waiting(state, log)
+    if any(card.damage or card.boosts for p in state.players for card in p.field):
+        _kills(state, log)
+    if state.waiting or state.entering:
+        _enter_waiting(state, log)
 
 
 def _lost(state: BreakfallState, seat: int) -> str | None:
