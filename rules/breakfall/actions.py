@@ -30,7 +30,7 @@ from .cards import Effect
 from .loops import COUNTS
 from .playable import holds_priority, may_place, playable_cards, usable_abilities
 from .state import BreakfallState, Card, Decision
-from .stats import force, sabotage
+from .stats import durability, force, sabotage
 from .targets import candidates, character_label, options
 from .text import cost_text
 from .zones import SEAT, move
@@ -168,7 +168,10 @@ def _decision_specs(state: BreakfallState, decision: Decision) -> list[ActionSpe
                 for c in battle.blocker_choices(state)
             ),
         )
-        numbers = f"{force(state, greeter)} force, {sabotage(state, greeter)} sabotage"
+        numbers = (
+            f"{force(state, greeter)} force, {sabotage(state, greeter)} sabotage, "
+            f"damage {greeter.damage}/{durability(state, greeter)}"
+        )
         label = f"Block {greeter.name} ({numbers})"
         return [ActionSpec("block", label, params=(Param("blocker", "Blocker", opts),))]
     if kind == "breakfall":
