@@ -11,6 +11,7 @@ import pytest
 import simcord
 
 from bot.chat.client import Parlor
+from rules.registry import RULESETS
 
 from .conftest import Table
 from .openapi import spec_or_skip
@@ -74,14 +75,20 @@ async def test_a_withdrawn_game_is_refused_and_not_offered(table: Table) -> None
     choices = await dave.autocomplete(table.channel, "parlor settings", "withdraw", "fan")
     assert [c["value"] for c in choices] == ["fanfare"]
     changed = await dave.slash(table.channel, "parlor settings", withdraw="fanfare")
-    assert "**Games offered:** lanes\n**Not offered:** fanfare" in described(changed)
+    others = sorted(set(RULESETS) - {"fanfare"})
+    games = ", ".join(others)
+    assert f"**Games offered:** {games}\n**Not offered:** fanfare" in described(changed)
 
     refused = await table.alice.slash(table.channel, "match new", ruleset="fanfare")
-    assert said(refused) == "fanfare is not offered in this server. Games here: lanes."
+    assert said(refused) == f"fanfare is not offered in this server. Games here: {games}."
     offered = await table.alice.autocomplete(table.channel, "match new", "ruleset", "")
-    assert [c["value"] for c in offered] == ["lanes"]
-    last = await dave.slash(table.channel, "parlor settings", withdraw="lanes")
+    assert [c["value"] for c in offered] == others
+    for game in others[:-1]:
+        await dave.slash(table.channel, "parlor settings", withdraw=game)
+    last = await dave.slash(table.channel, "parlor settings", withdraw=others[-1])
     assert "At least one game must stay offered" in said(last)
+    for game in others[:-1]:
+        await dave.slash(table.channel, "parlor settings", offer=game)
 
     await dave.slash(table.channel, "parlor settings", offer="fanfare")
     created = await table.alice.slash(table.channel, "match new", ruleset="fanfare")

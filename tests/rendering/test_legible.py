@@ -20,9 +20,10 @@ from typing import Any
 
 import pytest
 
-from rendering import draw_table, fanfare, lanes
+from rendering import breakfall, draw_table, fanfare, lanes
 from rendering.toolkit import Canvas, DrawnText
 
+from . import breakfall_positions as bf
 from . import fanfare_positions as ff
 from . import positions as lp
 from .positions import JAPANESE_NAMES, NAMES
@@ -169,17 +170,52 @@ def _fanfare_made_up() -> list[Picture]:
     return pictures
 
 
+BREAKFALL_STATES: dict[str, dict[str, Any]] = {
+    "plain": {},
+    "busy": {"bowed": True, "greeting": True, "blocked_by": 1, "damage": 4, "new": True},
+    "blocking": {"blocking": 1, "damage": 2, "force": 9, "sabotage": 0, "durability": 7},
+}
+
+
+def _breakfall_made_up() -> list[Picture]:
+    pictures: list[Picture] = [
+        (f"breakfall card {c.id}", lambda c=c: breakfall.draw_card(c)) for c in bf.CARDS
+    ]
+    for state, changes in BREAKFALL_STATES.items():
+        for n, group in enumerate(bf.chunks(bf.CHARACTERS, 10)):
+            view = bf.full_field(group, **changes)
+            pictures.append(
+                (f"breakfall {state} {n}", lambda v=view: breakfall.draw_board(v, NAMES))
+            )
+    japanese = bf.japanese_view()
+    pictures += [
+        (
+            "breakfall space with a check waiting",
+            lambda: breakfall.draw_board(bf.space_view(), NAMES, bf.space_step()),
+        ),
+        (
+            "breakfall space table of seat 1",
+            lambda: draw_table("breakfall", bf.space_view(1), NAMES, 1, bf.space_step()),
+        ),
+        ("breakfall japanese table", lambda: draw_table("breakfall", japanese, JAPANESE_NAMES, 0)),
+        ("breakfall draw", lambda: breakfall.draw_result(bf.drawn_result_view(), NAMES)),
+    ]
+    return pictures
+
+
 PICTURES: dict[str, list[Picture]] = {
     "lanes random matches": _match_pictures("lanes", lp, lanes, 9),
     "lanes made up": _lanes_made_up(),
     "fanfare random matches": _match_pictures("fanfare", ff, fanfare, 23),
     "fanfare made up": _fanfare_made_up(),
+    "breakfall random matches": _match_pictures("breakfall", bf, breakfall, 61),
+    "breakfall made up": _breakfall_made_up(),
 }
 
 
 def test_every_kind_of_picture_is_drawn() -> None:
     names = " ".join(name for pictures in PICTURES.values() for name, _draw in pictures)
-    for ruleset in ("lanes", "fanfare"):
+    for ruleset in ("lanes", "fanfare", "breakfall"):
         for kind in ("board", "plain board", "board for seat 1", "table of seat 0", "hand"):
             assert f"{ruleset} {kind} " in names
         for kind in ("table of seat 1", "result", "card", "japanese table"):
