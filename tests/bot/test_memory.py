@@ -8,6 +8,9 @@ import asyncio
 import dataclasses
 import random
 
+import pytest
+
+import rendering
 from bot.chat.presenter import merged, paced, shed
 from bot.table.live import Hand, LiveMatch, Player
 from bot.table.storage import Clock
@@ -15,7 +18,7 @@ from rules.engine import SPECTATOR, Match, Step
 from rules.registry import get_ruleset
 
 from .conftest import Table
-from .players import end_turn, open_match, play_card, play_out
+from .players import end_turn, hand_message, images, open_match, play_card, play_out
 
 
 async def test_an_evicted_match_is_replayed_exactly_on_its_next_use(table: Table) -> None:
@@ -132,3 +135,30 @@ async def test_silent_edits_of_a_seat_wait_off_the_line_and_only_the_newest_is_s
     gate.set()
     await presenter.idle()
     assert shown == [5, 7]
+
+
+async def test_while_drawing_falls_behind_a_move_is_answered_before_its_picture(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The player's text and controls come at once; the picture follows in the same message,
+    and it is the seat's table after the move."""
+    await open_match(table)
+    presenter = table.bot.presenter
+    later: list[int] = []
+    picture_later = presenter.picture_later
+
+    def noted(hand: Hand) -> None:
+        later.append(hand.at)
+        picture_later(hand)
+
+    monkeypatch.setattr(presenter.painters, "behind", lambda: True)
+    monkeypatch.setattr(presenter, "picture_later", noted)
+    alice = table.alice.user
+    await end_turn(alice)
+    live = await table.bot.matches.live(1)
+    assert later == [len(live.match.actions)]
+    message = hand_message(alice)
+    (picture,) = images(table.env, message)
+    names = live.names
+    assert picture == rendering.table_png("lanes", live.match.view(0), names, 0)
+    assert "alice ends the turn" in message.content and message.components
