@@ -28,13 +28,14 @@ from ..table.storage import Storage
 from .admin_desk import AdminDesk
 from .answers import Answers
 from .book import MessageBook
-from .controls import ControlId
+from .controls import CUSTOM_ID, ControlId
 from .frontend import Frontend
 from .guide_desk import GuideDesk
 from .invite import invite_url, permissions
 from .lobby_desk import LobbyDesk
 from .painters import Painters
 from .presenter import Presenter, Renderer
+from .rights import Rights
 from .views import Control
 
 __all__ = ["EXTENSIONS", "Parlor", "create_bot"]
@@ -110,15 +111,19 @@ class Parlor(commands.Bot):
             guilds=self.server_defaults,
         )
         answers = Answers(self.matches, self.presenter)
+        rights = Rights(self, self.storage, utc_now)
         self.frontend = Frontend(
             answers,
             self.games,
             self.matches,
             self.presenter,
-            lobby=LobbyDesk(answers, self.games, self.lobbies, self.matches, self.presenter),
+            lobby=LobbyDesk(
+                answers, self.games, self.lobbies, self.matches, self.presenter, rights
+            ),
             guide=GuideDesk(answers, self.games, self.storage, self.presenter),
+            rights=rights,
         )
-        self.admin = AdminDesk(answers, self.games, self.lobbies, self.server_defaults)
+        self.admin = AdminDesk(answers, self.games, self.lobbies, self.server_defaults, rights)
         self.add_dynamic_items(Control)
         for name in EXTENSIONS:
             if name in self.extensions:
@@ -160,27 +165,33 @@ class Parlor(commands.Bot):
         await super().close()
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """A click on a control its message no longer shows (a double click, a client showing
-        an older copy): discord.py's dispatch skips it, so it is answered here, as outdated."""
+        """Every click that no ``Control`` on its message answers: a control the message no
+        longer shows (a double click, a client showing an older copy), or a custom id that is
+        not one of the bot's (garbled, made up, of another kind of component), which
+        discord.py's dispatch skips. It is answered here: as outdated, or refused."""
         if interaction.type is not discord.InteractionType.component:
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        cid = ControlId.parse(custom_id)
-        if cid is None or _shows(interaction.message, custom_id):
-            return
-        await self.frontend.control(interaction, cid, [str(v) for v in data.get("values", [])])
+        if CUSTOM_ID.fullmatch(custom_id) and _shows(
+            interaction.message, custom_id, data.get("component_type")
+        ):
+            return  # the Control on the message answers it
+        values = [str(v) for v in data.get("values", [])]
+        await self.frontend.control(interaction, ControlId.parse(custom_id), values)
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
 
 
-def _shows(message: discord.Message | None, custom_id: str) -> bool:
+def _shows(message: discord.Message | None, custom_id: str, kind: Any) -> bool:
+    """Whether the message shows a component of this kind with this custom id (what
+    discord.py's dispatch of a ``DynamicItem`` looks for)."""
     if message is None:
         return False
     for row in message.components:
         for item in getattr(row, "children", [row]):
-            if getattr(item, "custom_id", None) == custom_id:
+            if getattr(item, "custom_id", None) == custom_id and item.type.value == kind:
                 return True
     return False
 

@@ -25,6 +25,7 @@ from ..table.service import Acted, MatchService
 from ..texts import (
     board_reply,
     hand_text,
+    not_a_control,
     not_now,
     not_now_because,
     not_now_but,
@@ -39,12 +40,14 @@ from .controls import (
     Menu,
     advance,
     cut,
+    index,
     main_menu,
     with_a_card,
 )
 from .guide_desk import GuideDesk
 from .lobby_desk import LOBBY_OPS, LobbyDesk, channel_of
 from .presenter import Presenter
+from .rights import Rights
 from .typed import find_spec, prefill, spec_value
 from .views import menu_view, png
 
@@ -67,8 +70,10 @@ class Frontend:
         *,
         lobby: LobbyDesk,
         guide: GuideDesk,
+        rights: Rights,
     ) -> None:
         self.answer = answers.answer
+        self.rights = rights
         self.games = games
         self.matches = matches
         self.presenter = presenter
@@ -145,7 +150,7 @@ class Frontend:
         if ver != hand.version:
             raise Outdated(hand.match_id, hand.user_id)
         try:
-            step = advance(hand.match_id, hand.specs, choice, confirmed=confirmed)
+            step = advance(hand.match_id, hand.specs, hand.version, choice, confirmed=confirmed)
         except ValueError as exc:
             raise UserError(not_now_because(str(exc))) from None
         if isinstance(step, Menu):
@@ -213,36 +218,46 @@ class Frontend:
         await self.answer(interaction, work)
 
     async def control(
-        self, interaction: Interaction, cid: ControlId, values: Sequence[str]
+        self, interaction: Interaction, cid: ControlId | None, values: Sequence[str]
     ) -> None:
-        """A click on any control the bot sent (``bot.chat.controls`` explains the custom ids)."""
+        """A click on any control the bot sent (``bot.chat.controls`` explains the custom ids),
+        or on something that claims to be one (``cid`` None: not a custom id of the bot's).
+        Whoever clicks where is checked first, against the match (``bot.chat.rights``)."""
 
         async def work() -> None:
+            if cid is None:
+                raise UserError(not_a_control())
             if cid.op in GUIDE_OPS:
+                await self.rights.control(interaction, cid)
                 await self.guide.control(interaction, cid)
                 return
             if cid.op == "hand":
                 await interaction.response.defer(ephemeral=True, thinking=True)
+                await self.rights.control(interaction, cid)
                 await self._show_hand(interaction, cid.match_id)
                 return
             await interaction.response.defer()  # acknowledged at once; the answer edits the message
+            standing = await self.rights.control(interaction, cid)
             if cid.op in LOBBY_OPS:
-                await self.lobby.control(interaction, cid, values)
+                assert standing is not None
+                await self.lobby.control(interaction, cid, values, standing)
                 return
             hand = await self.matches.hand(cid.match_id, interaction.user.id)
             if cid.version != hand.version:
                 raise Outdated(cid.match_id, interaction.user.id)
             if cid.op == "back":
-                await self._reply_hand(interaction, hand, main_menu(cid.match_id, hand.specs))
+                menu = main_menu(cid.match_id, hand.specs, hand.version)
+                await self._reply_hand(interaction, hand, menu)
                 return
             try:
                 if cid.op == "pick":
-                    choice = Choice(int(values[0]))
+                    [value] = values
+                    choice = Choice(index(value))
                 elif cid.op == "opt":
-                    choice = Choice.parse(cid.arg).add([int(v) for v in values])
+                    choice = Choice.parse(cid.arg).add([index(v) for v in values])
                 else:
                     choice = Choice.parse(cid.arg)
-            except (ValueError, IndexError):
+            except ValueError:
                 raise UserError(not_now()) from None
             await self._advance(interaction, hand, choice, cid.version, cid.op == "yes")
 

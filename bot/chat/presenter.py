@@ -437,7 +437,11 @@ class Presenter:
     ) -> dict[str, Any]:
         """The parts of a seat's table message: its text, picture and controls (without
         ``picture``, text and controls only: the message keeps the picture it has)."""
-        menu = None if hand.over or not hand.specs else main_menu(hand.match_id, hand.specs)
+        menu = (
+            None
+            if hand.over or not hand.specs
+            else main_menu(hand.match_id, hand.specs, hand.version)
+        )
         text = hand_text(hand, menu.heading if menu else "", note or (menu.note if menu else ""))
         parts: dict[str, Any] = {"content": text, "view": menu_view(menu) if menu else None}
         if picture:

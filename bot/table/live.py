@@ -179,7 +179,7 @@ class LiveMatch:
 
     def version(self, seat: int) -> str:
         """The seat's state version (a digest of its legal actions)."""
-        return self._memoized(("version", seat), lambda: version(self.specs(seat)))  # type: ignore[no-any-return]
+        return self._memoized(("version", seat), lambda: version(self.specs(seat), seat))  # type: ignore[no-any-return]
 
     def view(self, seat: int | None) -> Any:
         return self._memoized(("view", seat), lambda: self.match.view(seat))

@@ -12,10 +12,12 @@ __all__ = [
     "apology",
     "bots_cannot_play",
     "cancel_not_yours",
+    "cannot_see_match",
     "cannot_start",
     "channel_busy",
     "choice_incomplete",
     "choose_one_option",
+    "control_elsewhere",
     "done_already",
     "end_needs_a_manager",
     "ended_already",
@@ -29,6 +31,7 @@ __all__ = [
     "managers_only",
     "match_full",
     "match_over",
+    "match_place_gone",
     "match_started_in_lobby",
     "no_card_called",
     "no_game_to_explain",
@@ -42,8 +45,10 @@ __all__ = [
     "no_such_game",
     "no_such_match",
     "no_such_option",
+    "not_a_control",
     "not_being_played",
     "not_in_match",
+    "not_in_server",
     "not_now",
     "not_now_because",
     "not_now_but",
@@ -316,6 +321,37 @@ def server_only() -> str:
 
 def in_match_channel_only() -> str:
     return "Use this in the channel where the match is played."
+
+
+def not_a_control() -> str:
+    """A click on something that is not one of the bot's controls (a garbled or made-up id)."""
+    return "That control is not one of mine, or no longer does anything."
+
+
+def control_elsewhere(dms_too: bool) -> str:
+    """A control used somewhere other than where the bot sent it: a match's channel (and, for a
+    player's table, the player's DMs)."""
+    if dms_too:
+        return (
+            "That control belongs to a match played in another channel: use it there or in "
+            "your DMs with me."
+        )
+    return "That control belongs to a match in another channel: use it where it was posted."
+
+
+def not_in_server(match_id: int) -> str:
+    """From a DM: the caller is not (or no longer) a member of the match's server."""
+    return f"You are not a member of the server where match #{match_id} is played."
+
+
+def cannot_see_match(match_id: int) -> str:
+    """The caller may not see the channel where the match is played."""
+    return f"You can't see the channel where match #{match_id} is played."
+
+
+def match_place_gone(match_id: int) -> str:
+    """The match's server or channel is gone, or the bot is no longer in it."""
+    return f"The channel where match #{match_id} was played is no longer there."
 
 
 def bots_cannot_play() -> str:
