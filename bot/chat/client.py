@@ -19,6 +19,7 @@ from discord.ext import commands
 import rendering
 
 from ..settings import Settings
+from ..table.errors import UserError
 from ..table.games import Games
 from ..table.guilds import GuildDefaults
 from ..table.lobby import LobbyService
@@ -132,6 +133,7 @@ class Parlor(commands.Bot):
                 await self.load_extension(name)
         await self._sync_commands()
         await self.matches.resume_all()
+        await self._recheck_tables()
         await self.lobbies.resume_all()
         if self.application_id is not None:  # known once logged in
             log.info(
@@ -139,6 +141,18 @@ class Parlor(commands.Bot):
                 permissions().value,
                 invite_url(self.application_id),
             )
+
+    async def _recheck_tables(self) -> None:
+        """Each seat of each match under way: its DM table checked against its state, in the
+        match's presenter line after what was committed but not shown (``Presenter.recheck``)."""
+        assert self.storage is not None
+        for row in await self.storage.matches_to_resume():
+            for player in await self.storage.players(row.id):
+                try:
+                    hand = await self.matches.hand(row.id, player.user_id)
+                except UserError:  # not restored: logged by resume_all
+                    break
+                self.presenter.recheck(hand)
 
     async def _sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id

@@ -25,6 +25,7 @@ from ..table.service import Acted, MatchService
 from ..texts import (
     board_reply,
     hand_text,
+    match_over,
     not_a_control,
     not_now,
     not_now_because,
@@ -243,6 +244,8 @@ class Frontend:
                 await self.lobby.control(interaction, cid, values, standing)
                 return
             hand = await self.matches.hand(cid.match_id, interaction.user.id)
+            if hand.over:
+                raise UserError(match_over(cid.match_id))
             if cid.version != hand.version:
                 raise Outdated(cid.match_id, interaction.user.id)
             if cid.op == "back":

@@ -32,7 +32,7 @@ import functools
 import logging
 import weakref
 from collections.abc import Awaitable, Callable, Iterator, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypeVar
 
 import discord
@@ -58,7 +58,7 @@ from ..texts import (
     superseded_text,
 )
 from .book import MessageBook
-from .controls import main_menu
+from .controls import ControlId, main_menu
 from .painters import CHANNEL, LATER, SEAT, Painters
 from .views import board_view, lobby_embed, menu_view, open_dm, png, result_view
 
@@ -72,8 +72,16 @@ MOST_PICTURES = 8
 """At most this many pictures (edits) per resolution: a longer chain shows a few steps per
 picture, every caption still listed, so it neither floods the channel nor takes minutes."""
 
-Work = Committed | Ended | Reminder | Lobby
-Run = list[Committed] | Ended | Reminder | Lobby
+
+@dataclass(frozen=True, slots=True)
+class Recheck:
+    """After a restart: a seat's table, to be compared with what its DM message shows."""
+
+    hand: Hand
+
+
+Work = Committed | Ended | Reminder | Lobby | Recheck
+Run = list[Committed] | Ended | Reminder | Lobby | Recheck
 """What the worker shows in one go: consecutive resolutions together, else one thing."""
 
 
@@ -196,6 +204,12 @@ class Presenter:
     def lobby_closed(self, lobby: Lobby) -> None:
         self._queue(lobby.row.id, lobby)
 
+    def recheck(self, hand: Hand) -> None:
+        """After a restart, once what was committed but not shown is: make sure the seat's DM
+        shows its table as it is. A process killed between showing a move and editing a
+        seat's table (the actor's own answer, a silent edit) left it behind; it is redrawn."""
+        self._queue(hand.match_id, Recheck(hand))
+
     def _queue(self, match_id: int, work: Work) -> None:
         self._queues.setdefault(match_id, []).append(work)
         if match_id not in self._workers:
@@ -228,6 +242,8 @@ class Presenter:
             await self._ended(item)
         elif isinstance(item, Reminder):
             await self._remind(item)
+        elif isinstance(item, Recheck):
+            await self._recheck(item.hand)
         else:
             await self._lobby_closed(item)
 
@@ -468,6 +484,25 @@ class Presenter:
             self._later.pop((hand.match_id, hand.seat), None)  # this one is newer
         await self._to_seat(hand, lambda: self.hand_reply(hand, note), new=new)
 
+    async def _recheck(self, hand: Hand) -> None:
+        """Redraw a seat's table whose DM message shows other controls than its state's (their
+        custom ids carry the state version), in place."""
+        player = await self.book.seat(hand.match_id, hand.seat)
+        if player.dms_closed or player.dm_channel_id is None or player.hand_message_id is None:
+            return
+        channel, message_id = self._dm(player.dm_channel_id), player.hand_message_id
+        try:
+            message = await self._call(
+                hand.match_id, "reading a hand", lambda: channel.fetch_message(message_id)
+            )
+        except discord.NotFound:
+            message = None
+        wanted = {hand.version} if hand.specs and not hand.over else set()
+        if message is not None and _versions(message) == wanted:
+            return
+        log.info("match %d: seat %d's table was behind; redrawn", hand.match_id, hand.seat)
+        await self._to_seat(hand, lambda: self.hand_reply(hand), new=False)
+
     def picture_later(self, hand: Hand) -> None:
         """Draw a seat's table for a message whose text and controls already show ``hand``
         (an answer given before its picture, while drawing falls behind)."""
@@ -658,6 +693,17 @@ class Presenter:
             await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
         except discord.HTTPException as exc:
             log.error("match %d: could not say why the lobby closed (%s)", row.id, exc)
+
+
+def _versions(message: discord.Message) -> set[str | None]:
+    """The state versions a table message's controls carry (none: no controls)."""
+    found = set()
+    for row in message.components:
+        for item in getattr(row, "children", [row]):
+            cid = ControlId.parse(getattr(item, "custom_id", None) or "")
+            if cid is not None:
+                found.add(cid.version)
+    return found
 
 
 def _runs(batch: Sequence[Work]) -> list[Run]:

@@ -6,11 +6,14 @@ depends on its secrecy. Every control and every command about a match is checked
 place, before anything is done:
 
 - **Where.** A control works only where the bot sent it. A lobby's, a board's and a result's
-  controls (``CHANNEL_OPS``) were posted in the match's channel, and work only there. A seat's
-  table (``SEAT_OPS``) is sent to its player's DMs, or shown ephemerally in the match's channel
-  (``/hand``, ``/play``), and works only in those: a DM is its user's own, and the table checks
-  that the clicker holds the seat. A rules page's Previous and Next name no match (id 0) and
-  work anywhere.
+  controls (``CHANNEL_OPS``) were posted in the match's channel, and work only there; the
+  lobby's own (``LOBBY_MESSAGE_OPS``, whose answer edits the message clicked) only on the
+  lobby's message. A seat's table (``SEAT_OPS``) is sent to its player's DMs, or shown
+  ephemerally in the match's channel (``/hand``, ``/play``), and works only in those: a DM is
+  its user's own (and the table checks that the clicker holds the seat), and in the channel
+  only on an ephemeral message, one only its clicker sees, since the answer edits the message
+  clicked. A rules page's Previous and Next name no match (id 0) and work anywhere, on an
+  ephemeral rules page (they edit it).
 - **Who.** The caller's rights are those they hold in the match's own server and channel: a
   member of that server who may see that channel, and, to end a running match or cancel
   another's lobby, one who may manage that channel. In the match's channel Discord says so
@@ -41,10 +44,11 @@ from ..texts import (
     no_such_match,
     not_a_control,
     not_in_server,
+    not_on_this_message,
 )
 from .controls import GUIDE_OPS, ControlId
 
-__all__ = ["CHANNEL_OPS", "MEMBER_TTL", "SEAT_OPS", "Rights", "Standing"]
+__all__ = ["CHANNEL_OPS", "LOBBY_MESSAGE_OPS", "MEMBER_TTL", "SEAT_OPS", "Rights", "Standing"]
 
 Interaction = discord.Interaction[Any]
 
@@ -52,6 +56,10 @@ CHANNEL_OPS = frozenset({"join", "start", "cancel", "deck", "rematch", "hand", "
 """Controls posted in a match's channel (the lobby, the board, the result): used only there."""
 SEAT_OPS = frozenset({"pick", "do", "opt", "yes", "back"})
 """A seat's table: in its player's DMs, or an ephemeral reply in the match's channel."""
+LOBBY_MESSAGE_OPS = frozenset({"join", "start", "cancel", "deck"})
+"""The lobby message's own controls: their answer edits the lobby message."""
+EDITS_IN_PLACE = SEAT_OPS | {"rules"}
+"""Controls whose answer edits the message clicked: in a server, an ephemeral one only."""
 MEMBER_TTL = 60.0
 """Seconds a member fetched for a click from a DM is kept."""
 MEMBERS_KEPT = 1024
@@ -81,11 +89,13 @@ class Rights:
         if cid.op not in CHANNEL_OPS | SEAT_OPS | set(GUIDE_OPS):
             raise UserError(not_a_control())
         if cid.match_id == 0 and cid.op in GUIDE_OPS:
+            _on_its_message(interaction, cid)
             return None
         row = await self.storage.match(cid.match_id)
         if row is None:
             raise UserError(no_such_match())
         if _in_channel(interaction, row):
+            _on_its_message(interaction, cid, row)
             return _standing(interaction, row)
         if cid.op in SEAT_OPS and interaction.guild_id is None:
             return await self._from_dm(interaction, row)
@@ -158,6 +168,21 @@ def _in_channel(interaction: Interaction, row: MatchRow) -> bool:
         and interaction.guild_id == row.guild_id
         and interaction.channel_id == row.channel_id
     )
+
+
+def _on_its_message(interaction: Interaction, cid: ControlId, row: MatchRow | None = None) -> None:
+    """In a server, a control whose answer edits the message clicked works only on a message
+    that could carry it: the lobby's own, or an ephemeral one (seen by its clicker alone)."""
+    if interaction.guild_id is None:
+        return
+    message = interaction.message
+    if cid.op in EDITS_IN_PLACE:
+        if message is None or not message.flags.ephemeral:
+            raise UserError(not_on_this_message())
+    elif cid.op in LOBBY_MESSAGE_OPS:
+        lobby = row.lobby_message_id if row is not None else None
+        if message is None or lobby is None or message.id != lobby:
+            raise UserError(not_on_this_message())
 
 
 def _standing(interaction: Interaction, row: MatchRow) -> Standing:

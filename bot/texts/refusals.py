@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .markup import listed
+from .markup import listed, typed
 
 __all__ = [
     "already_started",
@@ -53,6 +53,7 @@ __all__ = [
     "not_now_because",
     "not_now_but",
     "not_offered",
+    "not_on_this_message",
     "not_restored",
     "not_started",
     "not_started_yet",
@@ -151,11 +152,12 @@ def no_such_match() -> str:
 
 
 def no_such_deck(deck: str, ruleset: str, decks: Sequence[str]) -> str:
-    return f"There is no starter deck {deck!r} in {ruleset} (decks: {', '.join(decks) or 'none'})."
+    known = ", ".join(decks) or "none"
+    return f"There is no starter deck {typed(deck)} in {ruleset} (decks: {known})."
 
 
 def no_such_game(name: str, games: Sequence[str]) -> str:
-    return f"There is no game {name!r}. Games: {', '.join(games)}."
+    return f"There is no game {typed(name)}. Games: {', '.join(games)}."
 
 
 def not_offered(ruleset: str, offered: Sequence[str]) -> str:
@@ -339,6 +341,11 @@ def control_elsewhere(dms_too: bool) -> str:
     return "That control belongs to a match in another channel: use it where it was posted."
 
 
+def not_on_this_message() -> str:
+    """A control sent on a message that never carried it (a lobby's, a table's, a page's)."""
+    return "That control works only on the message it came with."
+
+
 def not_in_server(match_id: int) -> str:
     """From a DM: the caller is not (or no longer) a member of the match's server."""
     return f"You are not a member of the server where match #{match_id} is played."
@@ -405,13 +412,13 @@ def choose_one_option(param: str) -> str:
     return f"choose one option for {param.lower()}"
 
 
-def nothing_matches(typed: str) -> str:
+def nothing_matches(text: str) -> str:
     """``/act`` or ``/play`` with a value that names no move."""
-    return f"Nothing matches {typed!r} now. Pick from the list as you type."
+    return f"Nothing matches {typed(text)} now. Pick from the list as you type."
 
 
-def several_match(typed: str) -> str:
-    return f"{typed!r} could mean several things. Pick from the list as you type."
+def several_match(text: str) -> str:
+    return f"{typed(text)} could mean several things. Pick from the list as you type."
 
 
 # -- the chat: learning ---------------------------------------------------------------------------
@@ -421,13 +428,13 @@ def no_page() -> str:
     return "That page is not there any more: use `/rules`."
 
 
-def no_card_called(typed: str) -> str:
-    return f"There is no card called '{typed}': choose one from the list as you type."
+def no_card_called(text: str) -> str:
+    return f"There is no card called {typed(text)}: choose one from the list as you type."
 
 
-def several_cards_called(typed: str) -> str:
-    return f"Several games have a card called '{typed}': choose one from the list as you type."
+def several_cards_called(text: str) -> str:
+    return f"Several games have a card called {typed(text)}: choose one from the list as you type."
 
 
 def no_game_to_explain(name: str) -> str:
-    return f"There is no game '{name}'."
+    return f"There is no game {typed(name)}."

@@ -22,14 +22,16 @@ from PIL import Image
 from simcord import interactions as sim_interactions
 from simcord.backend import serializers
 from simcord.enums import ComponentType, InteractionType
+from simcord.results import to_discord_message
 
 from bot.chat.client import Parlor
+from bot.chat.controls import Choice, ControlId
 from bot.table.seats import GIVE_UP
 from rules.engine import Rng
 from rules.registry import RULESETS
 from rules.simulate import random_action
 
-from .players import controls, find, perform_by_dm
+from .players import controls, find, hand_message, perform_by_dm
 
 STATES = ("lobby", "active", "finished")
 APOLOGY = "Sorry, something went wrong on my side"
@@ -54,14 +56,22 @@ class Blank:
 @dataclass(frozen=True)
 class Shown:
     """A control the bot showed: its custom id, its kind, the channel (or DM) of the message it
-    is on, and whose it is (the user it was shown to, or None when anyone there sees it)."""
+    is on, whose it is (the user it was shown to, or None when anyone there sees it), the
+    message, and a select's options (values) and how many it takes."""
 
     custom_id: str
     kind: int
     home: int
     owner: int | None
-    values: tuple[str, ...] = ()
-    """A select's first option (what a click on it sends)."""
+    message_id: int = 0
+    options: tuple[str, ...] = ()
+    least: int = 1
+    most: int = 1
+
+    @property
+    def values(self) -> tuple[str, ...]:
+        """What a click on it sends: a select's first option."""
+        return self.options[:1]
 
 
 @dataclass
@@ -138,11 +148,29 @@ async def random_move(world: World, match_id: int, rng: Rng) -> bool:
         return False
     seat = live.match.pending()[rng.below(len(live.match.pending()))]
     specs = live.match.legal_actions(seat)
-    doable = [s for s in specs if s.kind not in GIVE_UP and s.kind != "auto_pass"]
-    action = random_action(doable[rng.below(len(doable))], rng)
     user = next(u for u in world.users.values() if u.id == live.user_ids[seat])
+    shown = _specs_shown(hand_message(user))  # a menu too big for a message leaves some to /act
+    doable = [i for i, s in enumerate(specs) if s.kind not in GIVE_UP and s.kind != "auto_pass"]
+    doable = [i for i in doable if i in shown] or doable[:0]
+    if not doable:
+        return True
+    action = random_action(specs[doable[rng.below(len(doable))]], rng)
     await perform_by_dm(user, specs, action)
     return True
+
+
+def _specs_shown(message: Any) -> set[int]:
+    """The specs a table's controls lead to (by index in the seat's legal actions)."""
+    found: set[int] = set()
+    for control in controls(message):
+        cid = ControlId.parse(control.custom_id)
+        if cid is None:
+            continue
+        if cid.op == "pick":
+            found |= {int(o.value) for o in control.options}
+        elif cid.op in ("do", "opt"):
+            found.add(Choice.parse(cid.arg).spec)
+    return found
 
 
 async def open_matches(world: World, seed: int, most_moves: int = 6) -> None:
@@ -153,30 +181,56 @@ async def open_matches(world: World, seed: int, most_moves: int = 6) -> None:
     states = [*STATES, STATES[rng.below(len(STATES))]]  # each state at least once
     for channel in world.channels.values():
         state = states.pop(rng.below(len(states)))
-        ruleset = sorted(RULESETS)[rng.below(len(RULESETS))]
-        eligible = sorted(n for n in world.users if world.sees(n, channel))
-        first = eligible.pop(rng.below(len(eligible)))
-        second = eligible[rng.below(len(eligible))]
-        a, b = world.member(first, channel), world.member(second, channel)
-        created = await a.slash(channel, "match new", ruleset=ruleset)
-        assert created.response is not None, created
-        match_id = int(created.response.embeds[0].title.split("#")[1].split()[0])
-        world.matches[match_id] = channel
-        if state == "lobby":
-            if rng.below(2):
-                await b.click(created.response, label="Join")
-            continue
-        await b.click(created.response, label="Join")
-        await a.click(created.response, label="Start")
-        for _ in range(rng.below(most_moves + 1)):
-            if not await random_move(world, match_id, rng):
-                break
-        if state == "finished":
-            asked = await a.slash(channel, "retreat")
-            sure = find(asked.response, "yes")
-            if sure:
-                await a.click(asked.response, custom_id=sure[0].custom_id)
+        await open_match_in(world, channel, state, rng, most_moves)
     await world.bot.presenter.idle()
+
+
+async def open_match_in(
+    world: World, channel: simcord.ChannelHandle, state: str, rng: Rng, most_moves: int = 6
+) -> int:
+    """A new match in the channel, left in ``state`` (``STATES``); its id."""
+    ruleset = sorted(RULESETS)[rng.below(len(RULESETS))]
+    eligible = sorted(n for n in world.users if world.sees(n, channel))
+    first = eligible.pop(rng.below(len(eligible)))
+    second = eligible[rng.below(len(eligible))]
+    a, b = world.member(first, channel), world.member(second, channel)
+    created = await a.slash(channel, "match new", ruleset=ruleset)
+    assert created.response is not None, created
+    match_id = int(created.response.embeds[0].title.split("#")[1].split()[0])
+    world.matches[match_id] = channel
+    if state == "lobby":
+        if rng.below(2):
+            await b.click(created.response, label="Join")
+        return match_id
+    await b.click(created.response, label="Join")
+    await a.click(created.response, label="Start")
+    for _ in range(rng.below(most_moves + 1)):
+        if not await random_move(world, match_id, rng):
+            break
+    if state == "finished":
+        asked = await a.slash(channel, "retreat")
+        sure = find(asked.response, "yes")
+        if sure:
+            await a.click(asked.response, custom_id=sure[0].custom_id)
+    return match_id
+
+
+async def keep_playing(world: World, rng: Rng) -> int | None:
+    """Once no match is under way: a new one, in a channel whose last match is over (a lobby
+    left open keeps its channel busy). Its id, or None where every channel is busy."""
+    storage = world.bot.matches.storage
+    for channel in world.channels.values():
+        row = await storage.open_match_in(channel.id)
+        if row is not None:
+            if row.status == "active":
+                return None
+            continue
+    free = [c for c in world.channels.values() if await storage.open_match_in(c.id) is None]
+    if not free:
+        return None
+    match_id = await open_match_in(world, free[rng.below(len(free))], "active", rng, 0)
+    await world.bot.presenter.idle()
+    return match_id
 
 
 async def show_hands(world: World) -> None:
@@ -193,30 +247,55 @@ async def show_hands(world: World) -> None:
             for command in ("hand", "retreat"):
                 shown = await world.member(name, channel).slash(channel, command)
                 assert shown.response is not None
-                world.ephemeral += [
-                    shown_as(c, channel.id, player.user_id) for c in controls(shown.response)
-                ]
+                stored = world.env.backend.get_message(channel.id, shown.response.id)
+                world.ephemeral += shown_on(stored, player.user_id)
 
 
 def shown_controls(world: World) -> list[Shown]:
     """Every control the bot shows now: in the channels (to anyone there), in each user's DMs
-    (to that user), and in the ephemeral replies asked for."""
+    (to that user), and in the ephemeral replies asked for. Read from the emulator's records,
+    which is quick however long the history."""
     found: list[Shown] = []
+    backend = world.env.backend
     for channel in world.channels.values():
-        for message in channel.history():
-            found += [shown_as(c, channel.id, None) for c in controls(message)]
+        for stored in backend.messages.get(channel.id, {}).values():
+            if not stored.is_ephemeral:
+                found += shown_on(stored, None)
     for user in world.users.values():
-        if world.env.backend.dm_channels.get(user.id) is None:
-            continue
-        for message in user.dm_channel.history():
-            found += [shown_as(c, user.dm_channel.id, user.id) for c in controls(message)]
+        dm = backend.dm_channels.get(user.id)
+        for stored in backend.messages.get(dm, {}).values() if dm is not None else ():
+            found += shown_on(stored, user.id)
     return found + world.ephemeral
 
 
-def shown_as(control: Any, home: int, owner: int | None) -> Shown:
-    options = getattr(control, "options", None) or []
-    values = (options[0].value,) if options else ()
-    return Shown(control.custom_id, control.type.value, home, owner, values)
+def shown_on(stored: Any, owner: int | None) -> list[Shown]:
+    """The controls of a message as the emulator stores it."""
+    found = []
+    for row in stored.components:
+        for c in row.get("components", [row]):
+            if not c.get("custom_id"):
+                continue
+            options = tuple(o["value"] for o in c.get("options") or ())
+            least, most = c.get("min_values", 1), c.get("max_values", 1)
+            found.append(
+                Shown(
+                    c["custom_id"],
+                    c["type"],
+                    stored.channel_id,
+                    owner,
+                    stored.id,
+                    options,
+                    least,
+                    most,
+                )
+            )
+    return found
+
+
+def message_of(world: World, shown: Shown) -> discord.Message:
+    """The message a control is on, as a client holds it."""
+    stored = world.env.backend.get_message(shown.home, shown.message_id)
+    return to_discord_message(world.env, stored)
 
 
 Actor = simcord.MemberActor | simcord.UserHandle
@@ -237,16 +316,23 @@ def places(world: World) -> list[tuple[Actor, simcord.ChannelHandle | None]]:
 async def message_in(world: World, actor: Actor, channel: simcord.ChannelHandle | None) -> Any:
     """A message the actor can see to click on, in the channel (None: their DMs): the latest
     there, else one they post."""
+    backend = world.env.backend
     if channel is None:
         assert isinstance(actor, simcord.UserHandle)
-        if world.env.backend.dm_channels.get(actor.id) is not None:
-            messages = actor.dm_channel.history()
-            if messages:
-                return messages[-1]
-        return await actor.send_dm("hello")
-    assert isinstance(actor, simcord.MemberActor)
-    messages = channel.history(viewer=actor)
-    return messages[-1] if messages else await actor.send(channel, "hello")
+        where = backend.dm_channels.get(actor.id)
+        if where is None:
+            return await actor.send_dm("hello")
+    else:
+        assert isinstance(actor, simcord.MemberActor)
+        where = channel.id
+    seen = [m for m in backend.messages.get(where, {}).values() if m.visible_to(actor.id)]
+    if not seen:
+        if channel is None:
+            assert isinstance(actor, simcord.UserHandle)
+            return await actor.send_dm("hello")
+        assert isinstance(actor, simcord.MemberActor)
+        return await actor.send(channel, "hello")
+    return to_discord_message(world.env, max(seen, key=lambda m: m.id))
 
 
 def channel_id_of(world: World, actor: Actor, channel: simcord.ChannelHandle | None) -> int | None:
@@ -258,7 +344,8 @@ def channel_id_of(world: World, actor: Actor, channel: simcord.ChannelHandle | N
 
 async def state_of(world: World) -> str:
     """A digest of everything a refused interaction must leave as it was: each match's stored
-    row, players and actions, and the state hash of each match being played."""
+    row, players and actions, the state hash of each match being played, no new match, and
+    every message in the channels as anyone there sees it."""
     bot, parts = world.bot, []
     storage = bot.matches.storage
     for match_id in sorted(world.matches):
@@ -273,6 +360,14 @@ async def state_of(world: World) -> str:
             async with bot.matches.locks(match_id):
                 live = (await bot.matches.live(match_id)).match.state_hash()
         parts.append([row.status, row.result, row.state_hash, row.hash_seq, players, actions, live])
+    parts.append(await storage.match(max(world.matches) + 1) is None)  # no new lobby
+    backend = world.env.backend
+    for channel in world.channels.values():  # no message anyone sees there changed
+        parts += [
+            [m.id, m.content, m.embeds, m.components, [a.get("filename") for a in m.attachments]]
+            for m in backend.messages.get(channel.id, {}).values()
+            if not m.is_ephemeral
+        ]
     return hashlib.sha256(json.dumps(parts, default=str).encode()).hexdigest()
 
 
@@ -324,15 +419,17 @@ def answer(
     if response is not None and result.ephemeral and response.content:
         return str(response.content)
     if world_dms(user) > dms_before:
-        return str(user.dm_channel.history()[-1].content)
+        backend = user._env.backend
+        newest = max(backend.messages[backend.dm_channels[user.id]].values(), key=lambda m: m.id)
+        return str(newest.content)
     return None
 
 
 def world_dms(user: simcord.UserHandle) -> int:
-    env: simcord.Env = user._env
-    if env.backend.dm_channels.get(user.id) is None:
-        return 0
-    return len(user.dm_channel.history())
+    """How many messages the user's DMs with the bot hold."""
+    backend = user._env.backend
+    dm = backend.dm_channels.get(user.id)
+    return 0 if dm is None else len(backend.messages.get(dm, {}))
 
 
 def refused(text: str | None) -> bool:

@@ -163,6 +163,32 @@ async def test_a_player_who_left_the_server_can_no_longer_play_by_dm(table: Tabl
     assert "not a member" not in " ".join(m.content for m in dms(table.bob))
 
 
+async def test_a_control_whose_answer_edits_its_message_works_only_on_its_own(
+    table: Table,
+) -> None:
+    """A table's, a rules page's and a lobby's answer edits the message clicked: sent on
+    another message (a board everyone sees, a lobby), it is refused and the message stays."""
+    await open_match(table)
+    bob = table.bob
+    await bob.slash(table.channel, "match new", ruleset="lanes")  # busy: refused, ephemeral
+    shown = await bob.slash(table.channel, "hand")
+    back = find(shown.response, "pick")[0].custom_id  # his table, current
+    board = next(m for m in table.channel.history() if m.attachments)
+    lobby = next(m for m in table.channel.history() if m.embeds)
+    seen = [(m.id, m.content, m.embeds[0].to_dict() if m.embeds else None) for m in (board, lobby)]
+    before = await stored(table)
+    for message, custom_id in (
+        (board, back),
+        (lobby, "pl:0:-:rules:lanes.0"),
+        (board, "pl:1:-:cancel"),
+    ):
+        refused = await click_stale(bob, message, custom_id)
+        assert said(refused) == "That control works only on the message it came with."
+    after = [next(m for m in table.channel.history() if m.id == i) for i, _, _ in seen]
+    assert [(m.id, m.content, m.embeds[0].to_dict() if m.embeds else None) for m in after] == seen
+    assert await stored(table) == before
+
+
 async def test_a_made_up_control_is_refused_and_a_real_one_needs_a_real_match(
     table: Table,
 ) -> None:
