@@ -95,7 +95,9 @@ class Frontend:
     async def _show_hand(self, interaction: Interaction, match_id: int) -> None:
         """Answer a deferred interaction with the user's hand, ephemerally."""
         hand = await self.matches.hand(match_id, interaction.user.id)
-        await interaction.followup.send(ephemeral=True, **await self.presenter.hand_reply(hand))
+        parts = await self.presenter.hand_reply(hand)
+        sent = {k: v for k, v in parts.items() if v is not None}  # no controls: none to send
+        await interaction.followup.send(ephemeral=True, **sent)
 
     async def board(self, interaction: Interaction) -> None:
         async def work() -> None:

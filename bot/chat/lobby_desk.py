@@ -157,7 +157,8 @@ class LobbyDesk:
         if cid.op == "join":
             lobby = await self.lobbies.join(mid, user.id, user.display_name)
         elif cid.op == "deck":
-            lobby = await self.lobbies.choose_deck(mid, user.id, values[0] if values else "")
+            chosen = values[0] if len(values) == 1 else ""  # a select of one: else none
+            lobby = await self.lobbies.choose_deck(mid, user.id, chosen)
         elif cid.op == "start":
             await self.lobbies.start(mid, user.id)
             lobby = await self.lobbies.get(mid)

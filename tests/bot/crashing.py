@@ -20,9 +20,10 @@ A kill lands at a random moment: while the bot starts and resumes (a quarter of 
 a random time of play, whatever it is doing then (applying, committing, answering, drawing,
 posting). The child logs at DEBUG to a file; no line may hold its token, and none an error.
 
-PostgreSQL: the crash test runs over SQLite, the one backend there is. A second backend only
-needs ``child_environment`` to point the child at it and :func:`stored` to read it back (the
-``backend`` argument of :class:`Crashes`); see ``tests/bot/test_crash.py``.
+Storage: a :class:`Store` says where the child keeps its matches (its settings) and reads
+them back in this process. :class:`SqliteFile` is the one backend there is; PostgreSQL (branch
+``postgres``) needs a ``Store`` of its own, added to ``STORES`` in ``tests/bot/test_crash.py``,
+and nothing else here.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from collections.abc import Iterator
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import simcord
 from simcord import interactions as sim_interactions
@@ -98,6 +99,33 @@ class StoredMatch:
     """Each action's seat, the action and its interaction id."""
 
 
+class Store(Protocol):
+    """A storage backend the child is run over."""
+
+    name: str
+
+    def settings(self, folder: Path) -> dict[str, str]:
+        """The child's settings that point it at this storage (``PARLOR_DATABASE``...)."""
+        ...
+
+    def matches(self, folder: Path) -> list[StoredMatch]:
+        """Every match as stored, read afresh, without the bot."""
+        ...
+
+
+@dataclass(frozen=True)
+class SqliteFile:
+    """A SQLite file in the run's folder (the bot's default backend)."""
+
+    name: str = "sqlite"
+
+    def settings(self, folder: Path) -> dict[str, str]:
+        return {"PARLOR_DATABASE": str(folder / "parlor.db")}
+
+    def matches(self, folder: Path) -> list[StoredMatch]:
+        return stored(folder / "parlor.db")
+
+
 def stored(database: Path) -> list[StoredMatch]:
     """Every match as the file holds it, read in a connection of our own (read only)."""
     uri = f"file:{database}?mode=ro"
@@ -144,6 +172,11 @@ def dealt(match: StoredMatch) -> Match[Any, Any]:
     return Match.new(get_ruleset(match.ruleset), match.seed, match.setup, quiet=True)
 
 
+def acted(game: Match[Any, Any], seat: int) -> int:
+    """How many actions the seat has made (part of its state version)."""
+    return sum(1 for s, _ in game.actions if s == seat)
+
+
 def replay(match: StoredMatch) -> Match[Any, Any]:
     """The match after all its stored actions."""
     game = dealt(match)
@@ -156,11 +189,17 @@ class Crashes:
     """Plays lanes matches in the child, killing and restarting it; checks every restart."""
 
     def __init__(
-        self, env: simcord.Env, folder: Path, seed: int, *, ruleset: str = "lanes"
+        self,
+        env: simcord.Env,
+        folder: Path,
+        seed: int,
+        *,
+        ruleset: str = "lanes",
+        store: Store = SqliteFile(),
     ) -> None:
         self.env = env
         self.folder = folder
-        self.database = folder / "parlor.db"
+        self.store = store
         self.log = folder / "child.log"
         self.rng = random.Random(seed)
         self.ruleset = ruleset
@@ -187,7 +226,7 @@ class Crashes:
             await self._stop()
             await self.bridge.close()
         self._read_log()
-        matches = stored(self.database)
+        matches = self.store.matches(self.folder)
         self.figures.stored = sum(len(m.actions) for m in matches)
         self.figures.matches = len([m for m in matches if m.seed is not None])
         self.figures.finished = len([m for m in matches if m.status == "finished"])
@@ -224,7 +263,7 @@ class Crashes:
                 "-m",
                 "tests.bot.remote",
                 self.bridge.socket_path,
-                env=child_environment(self.database),
+                env=child_environment(self.store.settings(self.folder)),
                 cwd=str(Path(__file__).resolve().parents[2]),
                 stdout=log,
                 stderr=log,
@@ -270,7 +309,7 @@ class Crashes:
         """After a restart: every acknowledged move stored, every match's replay at its stored
         checkpoint and at what the bot holds, and every seat's table showing that state."""
         held = await self.bridge.held()  # once the bot's presenter is idle
-        matches = stored(self.database)
+        matches = self.store.matches(self.folder)
         ids = {i for m in matches for _, _, i in m.actions if i is not None}
         lost = [i for i in self.acknowledged if i not in ids]
         if lost:
@@ -307,7 +346,7 @@ class Crashes:
             self.figures.problem(f"match {match.id}: the board shows {head!r}, the state {turn}")
         for seat, user_id in enumerate(match.players):
             shown = self._table_version(user_id, match.id)
-            wanted = version(game.legal_actions(seat), seat)
+            wanted = version(game.legal_actions(seat), seat, acted(game, seat))
             self.figures.tables_checked += 1
             if shown != wanted:
                 self.figures.problem(
@@ -345,7 +384,7 @@ class Crashes:
 
     async def step(self) -> None:
         """One thing a player does: open, join or start a match, or a random legal move."""
-        matches = stored(self.database)
+        matches = self.store.matches(self.folder)
         open_ = [m for m in matches if m.status in ("lobby", "active")]
         if not open_:
             await self._slash(0, "match new", ruleset=self.ruleset)
@@ -369,7 +408,8 @@ class Crashes:
         user = self.members[self._member_of(match, seat)].user
         specs = game.legal_actions(seat)
         table = self._table(user.id)
-        if table is None or self._table_version(user.id, match.id) != version(specs, seat):
+        current = version(specs, seat, acted(game, seat))
+        if table is None or self._table_version(user.id, match.id) != current:
             await asyncio.sleep(0.01)  # the table after the last move is on its way
             return
         shown = _specs_on(table)

@@ -13,8 +13,9 @@ controls shown before go stale. Each try is one of ``KINDS``:
   anywhere but where a control of that match could work;
 - ``stale``: a control the bot showed before and no longer means (its seat's state moved on,
   its lobby started or closed), sent back by whom it was shown to, where it was shown;
-- ``not_offered``: a current select of a player's table sent with values it does not offer
-  (out of range, not digits, other scripts' digits, too many, repeated, none, 6,000 characters);
+- ``not_offered``: a current select of a player's table, or an open lobby's deck menu, sent
+  with values it does not offer (out of range, not digits, other scripts' digits, too many,
+  repeated, none, 6,000 characters);
 - ``option``: ``/act``, ``/play``, ``/card``, ``/match new``, ``/match join`` with huge,
   unicode and control-character strings (never a word a label holds);
 - ``unlisted``: ``/act``, ``/play``, ``/card`` and ``/match log`` with values autocomplete
@@ -186,6 +187,7 @@ class Fuzzer:
     figures: Figures = field(default_factory=Figures)
     seen: dict[str, Shown] = field(default_factory=dict)
     """Every control shown so far, by custom id (the stale ones stay)."""
+    _memo: dict[tuple[Any, ...], Any] = field(default_factory=dict)
 
     @property
     def env(self) -> simcord.Env:
@@ -204,6 +206,7 @@ class Fuzzer:
                     if n % MOVE_EVERY == MOVE_EVERY - 1:
                         await self._move()
                     kind = self.rng.choice(KINDS)
+                    self._memo.clear()  # what a match's status and versions are, this try
                     before = crashes.count
                     done = await getattr(self, f"_{kind}")()
                     if done is None:  # nothing of that kind to try now: another kind
@@ -234,9 +237,12 @@ class Fuzzer:
             self._look()
 
     async def _status(self, match_id: int) -> str:
-        row = await self.world.bot.matches.storage.match(match_id)
-        assert row is not None
-        return row.status
+        key = ("status", match_id)
+        if key not in self._memo:
+            row = await self.world.bot.matches.storage.match(match_id)
+            assert row is not None
+            self._memo[key] = row.status
+        return str(self._memo[key])
 
     # -- sending, and checking ----------------------------------------------------------------
 
@@ -349,13 +355,17 @@ class Fuzzer:
         """The version a seat's control would carry now (None: not a player's, or over)."""
         cid = ControlId.parse(shown.custom_id)
         assert cid is not None
-        bot = self.world.bot
-        if shown.owner is None or await self._status(cid.match_id) != "active":
-            return None
-        async with bot.matches.locks(cid.match_id):
-            live = await bot.matches.live(cid.match_id)
-        seat = live.seat_of(shown.owner)
-        return None if seat is None else live.version(seat)
+        key = ("version", cid.match_id, shown.owner)
+        if key in self._memo:
+            return self._memo[key]  # type: ignore[no-any-return]
+        bot, found = self.world.bot, None
+        if shown.owner is not None and await self._status(cid.match_id) == "active":
+            async with bot.matches.locks(cid.match_id):
+                live = await bot.matches.live(cid.match_id)
+            seat = live.seat_of(shown.owner)
+            found = None if seat is None else live.version(seat)
+        self._memo[key] = found
+        return found
 
     async def _stale(self) -> bool | None:
         stale = []
@@ -388,12 +398,17 @@ class Fuzzer:
         return self.world.member(self.rng.choice(names), channel)
 
     async def _current_selects(self) -> list[Shown]:
+        """A player's table's selects as they are now, and the decks of open lobbies."""
         found = []
         for shown in self.seen.values():
             cid = ControlId.parse(shown.custom_id)
             assert cid is not None
-            select = cid.op in ("pick", "opt") and shown.kind == ComponentType.STRING_SELECT
-            if select and cid.version == await self._current_version(shown):
+            if cid.op == "deck":
+                current = await self._status(cid.match_id) == "lobby"
+            else:
+                select = cid.op in ("pick", "opt") and shown.kind == ComponentType.STRING_SELECT
+                current = select and cid.version == await self._current_version(shown)
+            if current:
                 found.append(shown)
         return found
 
@@ -428,6 +443,8 @@ class Fuzzer:
         """Whether these values are a choice the select itself would let through."""
         cid = ControlId.parse(shown.custom_id)
         assert cid is not None
+        if cid.op == "deck":
+            return len(values) == 1 and values[0] in offered
         if not values or not all(v in offered for v in values) or len(set(values)) < len(values):
             return cid.op == "opt" and not values and shown.least == 0
         return len(values) == 1 or (cid.op == "opt" and len(values) <= shown.most)
@@ -576,7 +593,12 @@ class Fuzzer:
         made = len(await storage.actions(cid.match_id)) - before
         if made > 1:
             self.figures.applied_twice += 1
-            self.figures.problem("double", f"applied twice: {shown.custom_id}")
+            row = await storage.match(cid.match_id)
+            kinds = [
+                (a.seq, a.seat, a.action, row.ruleset if row else None)
+                for a in (await storage.actions(cid.match_id))[-made:]
+            ]
+            self.figures.problem("double", f"applied twice: {shown.custom_id} {kinds}")
         # One of them at least is told what happened: the move, a menu, or a refusal.
         told = [answer(r, user, dms_before) for r in (first, second)]
         if made == 1 and not any(refused(t) for t in told):

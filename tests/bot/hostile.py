@@ -12,7 +12,9 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import sqlite3
 from collections.abc import Sequence
+from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -342,25 +344,29 @@ def channel_id_of(world: World, actor: Actor, channel: simcord.ChannelHandle | N
     return world.env.backend.dm_channels.get(actor.id)
 
 
+GAME_TABLES = (
+    "SELECT id, status, seed, setup, result, state_hash, hash_seq, rematch_of FROM matches",
+    "SELECT match_id, seat, user_id, deck, confirmed FROM players",
+    "SELECT match_id, seq, seat, action, source FROM actions",
+)
+"""What a match is in storage (not the presenter's notes of what it showed, which a refused
+click in a DM may change: it sends the table afresh)."""
+
+
 async def state_of(world: World) -> str:
-    """A digest of everything a refused interaction must leave as it was: each match's stored
-    row, players and actions, the state hash of each match being played, no new match, and
-    every message in the channels as anyone there sees it."""
+    """A digest of everything a refused interaction must leave as it was: every match's
+    stored row, players and actions (read in a connection of our own, at once), the state
+    hash of each match being played, and every message in the channels as anyone there sees
+    it."""
     bot, parts = world.bot, []
-    storage = bot.matches.storage
-    for match_id in sorted(world.matches):
-        row = await storage.match(match_id)
-        assert row is not None
-        players = [
-            (p.seat, p.user_id, p.deck, p.confirmed) for p in await storage.players(match_id)
-        ]
-        actions = [(a.seq, a.seat, a.action, a.source) for a in await storage.actions(match_id)]
-        live = None
-        if row.status == "active":
-            async with bot.matches.locks(match_id):
-                live = (await bot.matches.live(match_id)).match.state_hash()
-        parts.append([row.status, row.result, row.state_hash, row.hash_seq, players, actions, live])
-    parts.append(await storage.match(max(world.matches) + 1) is None)  # no new lobby
+    uri = f"file:{bot.settings.database}?mode=ro"
+    with closing(sqlite3.connect(uri, uri=True)) as db:
+        for query in GAME_TABLES:
+            parts.append(sorted(db.execute(query).fetchall(), key=repr))
+        active = [m for (m,) in db.execute("SELECT id FROM matches WHERE status = 'active'")]
+    for match_id in active:
+        async with bot.matches.locks(match_id):
+            parts.append((await bot.matches.live(match_id)).match.state_hash())
     backend = world.env.backend
     for channel in world.channels.values():  # no message anyone sees there changed
         parts += [

@@ -458,19 +458,20 @@ class Bridge:
         writer.write(len(data).to_bytes(4, "big") + data)
 
 
-def child_environment(database: Path, log_level: str = "DEBUG") -> dict[str, str]:
+def child_environment(storage: dict[str, str], log_level: str = "DEBUG") -> dict[str, str]:
     """The environment ``python -m tests.bot.remote`` runs the bot with: a fresh one, its
-    settings only (pictures drawn in threads, reveals without pauses)."""
+    settings only (pictures drawn in threads, reveals without pauses), ``storage`` saying
+    where it keeps its matches (``PARLOR_DATABASE``...)."""
     from bot.settings import ENV_KEYS
 
     env = {k: v for k, v in os.environ.items() if k not in ENV_KEYS}
     env.update(
         PYTHONPATH=str(Path(__file__).resolve().parents[2]),
         DISCORD_TOKEN=TOKEN,
-        PARLOR_DATABASE=str(database),
         PARLOR_STEP_DELAY="0",
         PARLOR_PAINTERS="0",
         LOG_LEVEL=log_level,
+        **storage,
     )
     return env
 

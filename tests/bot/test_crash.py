@@ -11,9 +11,13 @@ import discord
 import pytest
 import simcord
 
-from .crashing import Crashes
+from .crashing import Crashes, SqliteFile, Store
 
 KILLS = 20
+STORES: list[Store] = [SqliteFile()]
+"""The storage backends the bot runs over. PostgreSQL joins once it lands (branch
+``postgres``): a ``Store`` giving the child its ``PARLOR_DATABASE`` and reading the matches
+back, skipped where no server is reachable."""
 
 
 @pytest.fixture
@@ -23,10 +27,11 @@ def simcord_bot() -> discord.Client:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("store", STORES, ids=lambda store: store.name)
 async def test_sigkill_at_random_moments_loses_nothing_acknowledged(
-    simcord_env: simcord.Env, tmp_path: Path
+    simcord_env: simcord.Env, tmp_path: Path, store: Store
 ) -> None:
-    figures = await Crashes(simcord_env, tmp_path, seed=18).run(KILLS)
+    figures = await Crashes(simcord_env, tmp_path, seed=18, store=store).run(KILLS)
     assert figures.problems == []
     assert figures.kills >= KILLS and figures.lost == 0
     assert figures.acknowledged > 0 and figures.restarts_checked > KILLS // 2

@@ -4,15 +4,31 @@ it was refused in; a double click makes its move once. ``bench/fuzz.py --n 10000
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import ClassVar
 
 import pytest
 import simcord
+from simcord.enums import ComponentType
 
 from bot.chat.client import Parlor
+from bot.table.games import Games
+from rules.engine import Action, Kind, StepLog, kinds
+from tests.engine.toy import Toy, ToyState
 
+from .conftest import Table
 from .fuzzing import KINDS, fuzz
-from .hostile import Blank, open_matches, show_hands, world
+from .hostile import (
+    Blank,
+    answer,
+    click_data,
+    forge,
+    open_matches,
+    show_hands,
+    world,
+    world_dms,
+)
+from .players import click_stale, find, hand_message, open_match, said
 
 
 @pytest.fixture
@@ -28,8 +44,81 @@ async def test_hostile_interactions_are_refused_clearly_and_change_nothing(
     await open_matches(w, seed)
     await show_hands(w)
     figures = await fuzz(w, tries=400, seed=seed)
-    print(figures)
     assert figures.tries >= 300 and set(figures.kinds) == set(KINDS), figures.kinds
     assert figures.problems == []
     assert (figures.crashes, figures.unanswered, figures.unclear) == (0, 0, 0)
     assert (figures.changed_on_rejection, figures.applied_twice) == (0, 0)
+
+
+# What the fuzz found, kept as tests of their own.
+
+
+async def test_a_huge_option_is_refused_with_it_quoted_in_part(table: Table) -> None:
+    await open_match(table)
+    typed = "Moth Page " * 599 + "\x00"  # 6,000 characters: a message holds 2,000
+    refused = await table.bob.slash(table.channel, "act", action=typed)
+    text = said(refused)
+    assert text.startswith("Nothing matches 'Moth Page Moth Page") and "…' now." in text
+    assert len(text) < 200
+    deck = await table.carol.slash(table.channel, "match join", deck="\x07" * 3000)
+    assert said(deck).startswith("Match #1 has already started")
+    card = await table.carol.slash(table.channel, "card", name="🂡" * 6000)
+    assert said(card).startswith("There is no card called '🂡🂡") and len(said(card)) < 200
+
+
+async def test_a_finished_matchs_table_and_my_hand_answer_without_failing(table: Table) -> None:
+    await open_match(table)
+    board = next(m for m in table.channel.history() if find(m, "hand"))
+    alices = hand_message(table.alice)
+    table_end = find(alices, "do", "End turn")[0].custom_id
+    asked = await table.alice.slash(table.channel, "retreat")
+    await table.alice.click(asked.response, custom_id=find(asked.response, "yes")[0].custom_id)
+    late = await click_stale(table.alice.user, alices, table_end)
+    assert said(late) == "Match #1 is over. See /match log."
+    mine = await click_stale(table.bob, board, find(board, "hand")[0].custom_id)
+    assert mine.ephemeral and "Match #1" in said(mine) and "went wrong" not in said(mine)
+
+
+def _take_and_go_on(state: ToyState, seat: int, action: Action, log: StepLog) -> None:
+    """Take counters; the seat that took goes on taking (unless it took the last)."""
+    Toy.kinds["take"].handler(state, seat, action, log)
+    state.turn_seat = seat
+
+
+class Hoard(Toy):
+    """The toy game where a seat keeps the turn: after a move it may make the same again."""
+
+    name = "hoard"
+    kinds: ClassVar[Mapping[str, Kind]] = kinds(
+        Kind("take", _take_and_go_on, ("n",)), Toy.kinds["concede"]
+    )
+
+
+async def test_a_double_click_makes_its_move_once_where_the_seat_may_make_it_again(
+    table: Table, bot_factory: Callable[..., Parlor]
+) -> None:
+    """Breakfall's repeatable abilities found it: the seat's options after the move were those
+    before, so the second click of a double click still looked current and moved again."""
+    hoard = Hoard()
+    games = Games(["hoard"], lambda name: hoard)
+    await table.env.restart_bot(bot_factory(renderer=Blank(), games=games))
+    created = await table.alice.slash(table.channel, "match new", ruleset="hoard")
+    await table.bob.click(created.response, label="Join")
+    await table.alice.click(created.response, label="Start")
+    live = await table.bot.matches.live(1)
+    seat = live.match.pending()[0]
+    mover = (table.alice, table.bob)[seat]
+    before = live.match.legal_actions(seat)
+    message = hand_message(mover)
+    [select] = find(message, "opt")
+    one = next(o.value for o in select.options if o.label == "1")
+    data = click_data(select.custom_id, ComponentType.STRING_SELECT, [one])
+    dms_before = world_dms(mover.user)
+    first = await forge(mover.user, message, data, settle=False)
+    second = await forge(mover.user, message, data, settle=False)
+    await table.env.settle()
+    live = await table.bot.matches.live(1)
+    assert [a for _, a in live.match.actions] == [Action("take", n=1)]
+    assert live.match.legal_actions(seat) == before  # the same move could be made again
+    told = answer(second, mover.user, dms_before)  # in a DM: the table sent anew, with why
+    assert first.acknowledged and told is not None and "out of date" in told

@@ -4,17 +4,20 @@ is shown again."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import random
 from collections.abc import Callable
 
 from bot.chat.client import Parlor
+from bot.chat.controls import ControlId
 from bot.settings import Settings
 from rules.engine import Action
 
 from .conftest import Table
 from .players import (
     click_stale,
+    controls,
     dms,
     end_turn,
     find,
@@ -180,3 +183,25 @@ async def test_a_replay_that_misses_its_stored_checkpoint_is_refused(
     await table.env.restart_bot(bot_factory())
     result = await table.alice.slash(table.channel, "match status")
     assert "could not be restored" in said(result)
+
+
+async def test_a_table_a_kill_left_behind_is_redrawn_when_the_bot_starts(
+    table: Table, bot_factory: Callable[..., Parlor]
+) -> None:
+    """A process killed after a move was shown but before the mover's table was edited (its
+    answer) leaves that table a move behind: the next start finds and redraws it."""
+    env, alice = table.env, table.alice.user
+    await open_match(table)
+    message = hand_message(alice)
+    stored = env.backend.get_message(message.channel.id, message.id)
+    before = (stored.content, copy.deepcopy(stored.components))
+    await end_turn(alice)  # shown in the channel (and to Bob); her table is her answer
+    assert hand_message(alice).id == message.id  # the same message, edited in place
+    assert (await table.bot.presenter.book.of(1)).presented == 1  # the move counts as shown
+    # What the kill left: the message as it was (surgery on the emulator's record).
+    stored.content, stored.components = before
+    await env.restart_bot(bot_factory())
+    await table.bot.presenter.idle()
+    live = await table.bot.matches.live(1)
+    shown = {ControlId.parse(c.custom_id).version for c in controls(hand_message(alice))}  # type: ignore[union-attr]
+    assert shown == {live.version(0)}
