@@ -1,4 +1,5 @@
-"""What the rules benchmarks measure, shared by ``rules_lanes.py`` and ``rules_fanfare.py``.
+"""What the rules benchmarks measure, shared by ``rules_lanes.py``, ``rules_fanfare.py`` and
+``rules_charm.py``.
 
 Two figures, both in CPU time rather than wall-clock time: the machine is shared, and wall-clock
 time also counts the moments another process holds the core, which says nothing about the rules.
@@ -13,6 +14,8 @@ time also counts the moments another process holds the core, which says nothing 
   the recorded state hash, so the times are of the same match. As a reference from the same
   run, the clock floor is the median of an empty interval timed the same way: it is part of
   every apply figure.
+- Decisions per match: the actions the random matches applied, per match (every accepted
+  action: a pass and a produced EP count as one each).
 
 Only the public ``Match`` API is used, so the figures mean the same whatever a ruleset does
 inside. Targets are printed beside the figures; nothing is asserted.
@@ -105,6 +108,7 @@ def measure(
         "matches_per_second_best": round(max(rates), 1),
         "matches_per_second_median": round(statistics.median(rates), 1),
         "applies": len(times),
+        "decisions_per_match": round(len(times) / max(1, len(matches)), 1),
         "apply_p50_us": round(percentile(times, 50) / 1000, 1),
         "apply_p99_us": round(percentile(times, 99) / 1000, 1),
         "apply_max_us": round(times[-1] / 1000, 1),
@@ -121,6 +125,7 @@ def print_figures(figures: Mapping[str, Any], target_rate: float) -> None:
         f"{figures['games_per_round']} matches a round, process CPU time"
         f"  [target ≥ {target_rate:,.0f}]"
     )
+    print(f"decisions per match: {figures['decisions_per_match']:,.1f} (every accepted action)")
     print(
         f"apply: p50 {figures['apply_p50_us']:.1f} µs, p99 {figures['apply_p99_us']:.1f} µs, "
         f"max {figures['apply_max_us']:.1f} µs over {figures['applies']:,} applies, "

@@ -28,6 +28,7 @@ MAX_DECISIONS = 20_000
 DEFAULT_WEIGHTS: Mapping[str, float] = {
     "retreat": 0.01,
     "concede": 0.01,
+    "auto_pass": 0.05,
     "snap": 0.05,
     "reset": 0.1,
     "take_back": 0.3,
@@ -118,12 +119,19 @@ def _pick_spec(specs: list[ActionSpec], rng: Rng, weights: Mapping[str, int]) ->
 def _waits(
     match: Match[Any, Any], seat: int, specs: list[ActionSpec], weights: Mapping[str, int]
 ) -> bool:
-    """A seat the match is not waiting on whose only action is a rare one (conceding, which a
-    ruleset lists for every seat) lets the moment pass, drawing nothing: it gives up only when
-    it has something else it could do, as often as the weights say."""
-    if len(specs) != 1 or seat in match.pending():
+    """A seat the match is not waiting on whose only actions are rare ``always`` kinds (giving
+    up, turning auto-pass on or off: a ruleset lists them for every seat) lets the moment pass,
+    drawing nothing: it takes one only when it has something else it could do, as often as the
+    weights say."""
+    if seat in match.pending():
         return False
-    return weights.get(specs[0].kind, 1000) < 1000
+    if len(specs) == 1:
+        return weights.get(specs[0].kind, 1000) < 1000
+    kinds = match.ruleset.kinds
+    return all(
+        weights.get(spec.kind, 1000) < 1000 and kinds[spec.kind].always is not None
+        for spec in specs
+    )
 
 
 def _pick_seat(match: Match[Any, Any], rng: Rng) -> int:
