@@ -273,12 +273,16 @@ class Presenter:
             return
         record = await self.book.of(c.match_id)
         board = record.board_message_id
-        fresh = c.new_turn or bool(c.newly_waiting) or board is None
+        closed = record.closed()
+        # A new message for a new turn, or for a player the game waits on anew who can be told
+        # only here (closed DMs: its mention notifies); the others hear it by DM, and the turn's
+        # message is edited in place, so a game that hands priority to and fro (charm's answers)
+        # keeps one message a turn.
+        fresh = c.new_turn or bool(set(c.newly_waiting) & closed) or board is None
         if fresh:
             record.captions = []
         captions = record.captions
         facts = public_facts(c.public_view)
-        closed = record.closed()
         channel = self._channel(c.channel_id, c.guild_id)
         # Behind: one picture of the newest state, with every caption.
         groups = paced(public, 1 if behind else self.most_pictures)

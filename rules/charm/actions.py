@@ -87,9 +87,7 @@ def card_option(state: CharmState, card: Card, seat: int) -> Option:
 
 
 def _hand_option(card: Card) -> Option:
-    defn = card.defn
-    cost = "" if defn.heroine else f", cost {defn.cost}"
-    return Option(card.uid, f"{card.name} ({defn.kind}{cost})", defn.text)
+    return Option(card.uid, card.defn.label, card.defn.text)
 
 
 # -- what is legal --------------------------------------------------------------------------------
@@ -148,18 +146,18 @@ def play_problem(state: CharmState, seat: int, card: Card) -> str | None:
 
 
 def _play_specs(state: CharmState, seat: int) -> list[ActionSpec]:
+    player = state.players[seat]
+    pool = player.pool
+    names = {c.defn.name for c in player.field if c.defn.character}
     specs = []
-    for card in state.players[seat].hand:
-        if play_problem(state, seat, card) is None:
-            detail = f"{card.defn.summary}. {card.defn.text}".strip()
-            specs.append(
-                ActionSpec(
-                    "play",
-                    f"Play {card.name} ({card.defn.cost} EP)",
-                    (("card", card.uid),),
-                    detail=detail,
-                )
-            )
+    for card in player.hand:
+        defn = card.defn
+        # play_problem's checks, without writing the reasons nobody reads here.
+        if defn.event or defn.cost > pool or (defn.character and defn.name in names):
+            continue
+        specs.append(
+            ActionSpec("play", defn.play_label, (("card", card.uid),), detail=defn.play_detail)
+        )
     return specs
 
 
@@ -208,12 +206,7 @@ def _produce_specs(state: CharmState, seat: int) -> list[ActionSpec]:
     if not cards:
         return []
     pool = state.players[seat].pool
-    options = tuple(
-        Option(
-            c.uid, f"{c.name} (+{c.defn.ep} EP)", f"Check it: your EP {pool} → {pool + c.defn.ep}."
-        )
-        for c in cards
-    )
+    options = tuple(Option(c.uid, c.defn.produce_label) for c in cards)
     return [
         ActionSpec(
             "produce",
@@ -332,13 +325,14 @@ def _defence_specs(state: CharmState, seat: int, defence: Defence) -> list[Actio
     used = set(defence.blocks.values())
     free = [c for c in combat.defenders_available(state, seat) if c.uid not in used]
     specs = []
+    # The same free defenders for every attacker: their options are made once.
+    options = tuple(
+        Option(c.uid, f"{c.name} (AP {max(0, ap(state, c))}, DP {dp(state, c)})", c.defn.text)
+        for c in free
+    )
     for attacker in attackers(state):
         if attacker.uid in defence.blocks or not free:
             continue
-        options = tuple(
-            Option(c.uid, f"{c.name} (AP {max(0, ap(state, c))}, DP {dp(state, c)})", c.defn.text)
-            for c in free
-        )
         label = (
             f"Block {attacker.name} (AP {max(0, ap(state, attacker))}, DP {dp(state, attacker)})"
         )

@@ -197,7 +197,7 @@ def start_phase(events: Iterable[Event]) -> str:
     events = list(events)
     unchecked = sum(e.kind == "unchecked" for e in events)
     rest = [e for e in events if e.kind != "unchecked"]
-    parts = [f"{_counted(unchecked, 'card')} unchecked"] if unchecked else []
+    parts = [f"{unchecked} card{'s' if unchecked != 1 else ''} unchecked"] if unchecked else []
     said = outcome(rest)
     if said:
         parts.append(said)

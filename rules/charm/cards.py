@@ -274,20 +274,23 @@ class CardDef(_Value):
     statics: tuple[Skill, ...] = ()
     actives: tuple[tuple[int, Skill], ...] = ()
     triggers: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    # Its words in menus, written once (offers are built for every decision).
+    label: str = ""  # "Lantern Page (character, cost 1)"
+    play_label: str = ""  # "Play Lantern Page (1 EP)"
+    play_detail: str = ""  # its summary and text
+    produce_label: str = ""  # "Lantern Page (+1 EP)"
+
+    # What its kind makes it, as plain fields: read on every offer and stat (a property costs).
+    character: bool = field(init=False, repr=False, compare=False)
+    heroine: bool = field(init=False, repr=False, compare=False)
+    event: bool = field(init=False, repr=False, compare=False)
 
     token = False  # DeckRule's question: charm makes no cards during a match
 
-    @property
-    def character(self) -> bool:
-        return self.kind in CHARACTERS
-
-    @property
-    def heroine(self) -> bool:
-        return self.kind == "heroine"
-
-    @property
-    def event(self) -> bool:
-        return self.kind == "event"
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "character", self.kind in CHARACTERS)
+        object.__setattr__(self, "heroine", self.kind == "heroine")
+        object.__setattr__(self, "event", self.kind == "event")
 
     @property
     def abilities(self) -> tuple[Skill, ...]:

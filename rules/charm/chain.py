@@ -14,7 +14,7 @@ from ..engine import StepLog
 from . import captions, combat
 from .cards import Effect
 from .effects import apply
-from .state import Card, CharmState, Declaration, Res, Task
+from .state import SETTLE, Card, CharmState, Declaration, Res, Task
 from .triggers import fire_side
 from .zones import SEAT, discard_from_hand, draw, enter_field, to_discard
 
@@ -191,7 +191,7 @@ def _skill_failure(state: CharmState, decl: Declaration) -> str | None:
 def resolve(state: CharmState, decl: Declaration, log: StepLog) -> None:
     """The chain's newest entry resolves; the P.Skills it triggers resolve before the next
     (CHARM-9.5): a ``settle`` task goes on the agenda above the window."""
-    state.agenda.append(Task("settle"))
+    state.agenda.append(SETTLE)
     kind = decl.kind
     if kind == "play":
         card = state.cards[decl.card]

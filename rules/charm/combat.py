@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from ..engine import StepLog
 from . import captions
-from .state import Card, Charm, CharmState, Declaration, Defence, Support, Task
+from .state import SETTLE, Card, Charm, CharmState, Declaration, Defence, Support, Task
 from .stats import ap, dp
 from .triggers import fire, fire_side
 from .zones import SEAT, hurt, settle_dp
@@ -29,12 +29,12 @@ __all__ = [
 PHASE = (
     Task("phase", arg="charm"),
     Task("fire_charm"),
-    Task("settle"),
+    SETTLE,
     Task("defence"),
-    Task("settle"),
+    SETTLE,
     Task("timing"),
     Task("charm_damage"),
-    Task("settle"),
+    SETTLE,
     Task("charm_over"),
 )
 """CHARM-6.7: change of phase → ``attacks``/``supports`` → defence → ``defends`` → effect
@@ -138,7 +138,7 @@ def _defence(state: CharmState, task: Task, log: StepLog) -> None:
         state.decision = Defence(charm.charmed)
         log.event("choosing", None, seat=charm.charmed, what="defence", n=0)
         if not log.quiet:
-            log.step(f"Charm phase: {SEAT[charm.charmed]} declares its defence.")
+            log.step(f"Charm phase: {SEAT[charm.charmed]} chooses defenders.")
         return
     log.event("defended", None, seat=charm.charmed, blocks=[])
     log.step(f"{SEAT[charm.charmed]} has no face-up character: no defence.")

@@ -20,7 +20,18 @@ from collections.abc import Callable
 
 from ..engine import TURN_STARTED, StepLog, TriggerOrder
 from . import captions, chain, combat
-from .state import LAST_TURN, OPENING_HAND, Card, CharmState, Order, Pick, Res, Task, Trigger
+from .state import (
+    LAST_TURN,
+    OPENING_HAND,
+    SETTLE,
+    Card,
+    CharmState,
+    Order,
+    Pick,
+    Res,
+    Task,
+    Trigger,
+)
 from .stats import damage_limit, hand_limit
 from .targets import listed
 from .triggers import default_order, failed, fire_side
@@ -52,14 +63,18 @@ def plan(state: CharmState, *tasks: Task) -> None:
 def proceed(state: CharmState, log: StepLog) -> None:
     """Run the agenda until the match waits on a player or is over."""
     agenda = state.agenda
+    run = _RUN
     while state.result is None and state.decision is None and agenda:
         task = agenda[-1]
-        if task.op == "window":
+        op = task.op
+        if op == "window":
             if not _window(state, task, log):
                 return
             continue
         agenda.pop()
-        _RUN[task.op](state, task, log)
+        if op == "settle" and not state.waiting:
+            continue  # the common case: nothing triggered (a turn has many such points)
+        run[op](state, task, log)
 
 
 def passes_for(state: CharmState, seat: int) -> str | None:
@@ -178,30 +193,36 @@ def _mulligan(state: CharmState, log: StepLog) -> None:
 
 def _turn(seat: int) -> tuple[Task, ...]:
     """A turn up to its main phase: start (CHARM-3), draw (CHARM-4), main (CHARM-5)."""
-    return (
-        Task("turn", seat),
-        Task("fire", arg="start_phase"),
-        Task("settle"),
-        Task("untap"),
-        Task("settle"),
-        Task("recover"),
-        Task("settle"),
-        Task("lift"),
-        Task("settle"),
-        Task("music"),
-        Task("settle"),
-        Task("phase", arg="draw"),
-        Task("draw"),
-        Task("timing"),
-        Task("phase", arg="main"),
-        Task("main"),
-    )
+    return (_TURN_OF[seat], *_TURN)
+
+
+# Tasks are never changed once made (a skill's ``effects`` task aside, made for each), so the
+# turn's are made once: a match starts dozens of turns.
+_TURN_OF = (Task("turn", 0), Task("turn", 1))
+_TURN = (
+    Task("fire", arg="start_phase"),
+    SETTLE,
+    Task("untap"),
+    SETTLE,
+    Task("recover"),
+    SETTLE,
+    Task("lift"),
+    SETTLE,
+    Task("music"),
+    SETTLE,
+    Task("phase", arg="draw"),
+    Task("draw"),
+    Task("timing"),
+    Task("phase", arg="main"),
+    Task("main"),
+)
+_WINDOWS = {kind: Task("window", arg=kind) for kind in ("main", "draw", "timing")}
 
 
 _END = (
     Task("phase", arg="end"),
     Task("fire", arg="end_phase"),
-    Task("settle"),
+    SETTLE,
     Task("hand_limit"),
     Task("cleanup"),
     Task("heal_dp"),
@@ -295,8 +316,11 @@ def _wipe(state: CharmState, log: StepLog) -> None:
 def _win_loss(state: CharmState, log: StepLog) -> bool:
     """CHARM-8.1 - 8.3: a player at or over its damage limit, or who had to draw from an empty
     deck and discard pile, loses; both at once is a draw. True if the match is over."""
+    # A limit is worked out only for a player with damage: at 0 nobody is at any limit (1+).
     losers = [
-        p.seat for p in state.players if p.damage >= damage_limit(state, p.seat) or p.drew_nothing
+        p.seat
+        for p in state.players
+        if p.drew_nothing or (p.damage and p.damage >= damage_limit(state, p.seat))
     ]
     if not losers:
         return False
@@ -323,20 +347,20 @@ def _draw(state: CharmState, task: Task, log: StepLog) -> None:
     if state.turn == 1:
         return
     chain.declare_draw(state, log)
-    state.agenda.append(Task("window", arg="draw"))
+    state.agenda.append(_WINDOWS["draw"])
 
 
 def _timing(state: CharmState, task: Task, log: StepLog) -> None:
     """A round of declare-or-pass from the turn player (CHARM-4.2a, 6.3)."""
     state.stack.start_round(state.turn_player)
-    state.agenda.append(Task("window", arg="timing"))
+    state.agenda.append(_WINDOWS["timing"])
 
 
 def _main(state: CharmState, task: Task, log: StepLog) -> None:
     """The turn player's initiative (CHARM-5.6), until its charm or end of main resolves."""
     state.main_ends = None
     state.stack.start_round(state.turn_player)
-    state.agenda.append(Task("window", arg="main"))
+    state.agenda.append(_WINDOWS["main"])
 
 
 def _main_ends(state: CharmState, log: StepLog) -> None:
@@ -446,7 +470,7 @@ def _settle(state: CharmState, task: Task, log: StepLog) -> None:
     waiting = state.waiting
     if not waiting:
         return
-    state.agenda.append(Task("settle"))
+    state.agenda.append(SETTLE)
     if len(waiting) == 1:
         _resolve_trigger(state, waiting.pop(), log)
         return

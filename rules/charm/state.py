@@ -19,6 +19,8 @@ effect whose card has left the field since knows it (CHARM-9.2, 9.2a), even if i
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..engine import AutoPass, PriorityStack, Result, Rng, SecretChoice, TriggerOrder
 from ..engine.priority import CHAIN
 from .cards import CardDef, CardPool
@@ -28,6 +30,7 @@ __all__ = [
     "HAND_LIMIT",
     "LAST_TURN",
     "OPENING_HAND",
+    "SETTLE",
     "Card",
     "Charm",
     "CharmState",
@@ -264,19 +267,18 @@ class Res:
         self.index = 0  # the next effect to resolve
 
 
-class Task:
-    """One process on the agenda: ``op`` (what :mod:`.flow` runs), a seat and an argument."""
+class Task(NamedTuple):
+    """One process on the agenda: ``op`` (what :mod:`.flow` runs), a seat, an argument and, for
+    a skill's effects, the skill resolving. A value: the same task may stand in many agendas."""
 
-    __slots__ = ("arg", "op", "res", "seat")
+    op: str
+    seat: int = -1
+    arg: str = ""
+    res: Res | None = None
 
-    def __init__(self, op: str, seat: int = -1, arg: str = "", res: Res | None = None) -> None:
-        self.op = op
-        self.seat = seat
-        self.arg = arg
-        self.res = res
 
-    def __repr__(self) -> str:
-        return f"Task({self.op!r}, {self.seat}, {self.arg!r})"
+SETTLE = Task("settle")
+"""Resolve the P.Skills waiting (CHARM-2.5, 9.5)."""
 
 
 class Order:

@@ -89,13 +89,22 @@ def dp(state: CharmState, card: Card) -> int:
     return full_dp(state, card) - card.dp_damage
 
 
+def _limit_change(state: CharmState, seat: int, stat: str) -> int:
+    change = 0
+    for card in state.players[seat].field:  # a plain loop: asked at every change of phase
+        found = card.defn.statics
+        if found and not card.face_down:
+            for skill in found:
+                if skill.stat == stat:
+                    change += skill.amount
+    return change
+
+
 def hand_limit(state: CharmState, seat: int) -> int:
     """5, changed by the seat's static P.Skills, never below 0 (CHARM-7.2)."""
-    change = sum(s.amount for _, s in statics(state, seat) if s.stat == "hand_limit")
-    return max(0, HAND_LIMIT + change)
+    return max(0, HAND_LIMIT + _limit_change(state, seat, "hand_limit"))
 
 
 def damage_limit(state: CharmState, seat: int) -> int:
     """20, changed by the seat's static P.Skills, never below 1 (CHARM-8.1, docs/rulings.md)."""
-    change = sum(s.amount for _, s in statics(state, seat) if s.stat == "damage_limit")
-    return max(1, DAMAGE_LIMIT + change)
+    return max(1, DAMAGE_LIMIT + _limit_change(state, seat, "damage_limit"))

@@ -215,4 +215,12 @@ def finish_card(card: CardDef) -> CardDef:
         actives=tuple((i, s) for i, s in enumerate(skills) if s.active or s.when == "event"),
         triggers=triggers,
     )
-    return replace(done, text=card_text(done))
+    done = replace(done, text=card_text(done))
+    cost = "" if card.heroine else f", cost {card.cost}"
+    return replace(
+        done,
+        label=f"{card.name} ({card.kind}{cost})",
+        play_label=f"Play {card.name} ({card.cost} EP)",
+        play_detail=f"{done.summary}. {done.text}".strip(),
+        produce_label=f"{card.name} (+{card.ep} EP)",
+    )

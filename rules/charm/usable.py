@@ -68,6 +68,8 @@ def skill_problem(
     """Why the event in hand or A.Skill on the field cannot be declared with ``ep`` available;
     None if it can (the timing is the caller's: the seat holds priority)."""
     cost = skill.cost
+    if cost.ep > ep:  # first: the commonest reason, and the cheapest to ask
+        return f"Not enough EP: it costs {cost.ep}, you have {ep}."
     if card.zone == "field":
         if card.face_down:
             return f"{card.name} is face down."
@@ -80,8 +82,6 @@ def skill_problem(
             return f"{card.name}'s A.Skill was used this turn (once per turn)."
         if card.uid in in_charm(state):
             return f"{card.name} takes part in the charm: its A.Skill waits (CHARM-6.3)."
-    if cost.ep > ep:
-        return f"Not enough EP: it costs {cost.ep}, you have {ep}."
     others = len(state.players[seat].hand) - (1 if card.zone == "hand" else 0)
     if cost.discard > others:
         return f"It costs {cost.discard} other cards to discard; you hold {others}."

@@ -164,11 +164,16 @@ def settle_dp(state: CharmState, log: StepLog) -> None:
     """Every face-up character whose DP is 0 or less turns face down at once (CHARM-6.6); a
     static bonus that goes with it may take others down too, so it looks again."""
     while True:
+        # Printed DP is 1 or more and static and support bonuses only add: only DP damage or a
+        # lowering boost can take a character to 0, so the others are not worked out.
         fallen = [
             card
             for seat in (state.turn_player, 1 - state.turn_player)
             for card in state.players[seat].field
-            if not card.face_down and card.defn.character and dp(state, card) <= 0
+            if (card.dp_damage > 0 or card.boost_dp < 0)
+            and not card.face_down
+            and card.defn.character
+            and dp(state, card) <= 0
         ]
         if not fallen:
             return
