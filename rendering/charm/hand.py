@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rendering.toolkit import Box, Canvas, Chip, card_frame, mix, right_chips, seat_title
+from rendering.toolkit import Box, Canvas, Chip, card_frame, fit_text, mix, right_chips, seat_title
 from rendering.toolkit.palette import GOOD, HIGHLIGHT, HIGHLIGHT_INK, MUTED, PANEL, TEXT, seat_style
 from rules.charm.cards import CardDef
 from rules.charm.views import CharmView, HandCardView
@@ -66,15 +66,30 @@ def _situation(view: CharmView, names: Sequence[str]) -> tuple[str, bool]:
     return f"Turn {view.turn} · waiting for {other}.", False
 
 
-def _height(view: CharmView) -> float:
-    rows = max(1, len(view.hand))
-    return MARGIN + HEADER + NOTE + ROW_GAP + rows * (ROW + ROW_GAP) + MARGIN
+_TEXT_LEADING = 1.12
+_TEXT_W = WIDTH - 2 * MARGIN - 42 - STATS_W - 6
+
+
+def _row_height(canvas: Canvas, card: HandCardView) -> float:
+    """A row is :data:`ROW` tall, taller for a card whose text needs more than two lines (two
+    skills), so that no rules text is cut short."""
+    px = canvas.px(LEGIBLE)
+    block = fit_text(
+        card.text or "-", canvas.px(_TEXT_W), 1 << 20, px, px, "regular", _TEXT_LEADING
+    )
+    lines = max(2, len(block.lines))
+    return ROW + (lines - 2) * LEGIBLE * _TEXT_LEADING
+
+
+def _height(view: CharmView, measure: Canvas) -> float:
+    rows = sum(_row_height(measure, c) + ROW_GAP for c in view.hand) or ROW + ROW_GAP
+    return MARGIN + HEADER + NOTE + ROW_GAP + rows + MARGIN
 
 
 def draw_hand(view: CharmView, names: Sequence[str], *, scale: float) -> Canvas:
     if view.viewer is None:
         raise ValueError("a hand is drawn from a seat's view, not a spectator's")
-    canvas = new_canvas(_height(view), scale)
+    canvas = new_canvas(_height(view, new_canvas(1, scale)), scale)
     y = _header(canvas, view, names, MARGIN)
     line, asks = _situation(view, names)
     canvas.text(
@@ -93,14 +108,14 @@ def draw_hand(view: CharmView, names: Sequence[str], *, scale: float) -> Canvas:
             (MARGIN + 8, y, WIDTH - MARGIN, y + ROW), "No cards in hand.", size=13, fill=MUTED
         )
     for card in view.hand:
-        _card_row(canvas, card, view.viewer, y, dim=acting and not card.playable)
-        y += ROW + ROW_GAP
+        height = _row_height(canvas, card)
+        _card_row(canvas, card, view.viewer, y, height, dim=acting and not card.playable)
+        y += height + ROW_GAP
     return canvas
 
 
 def draw_card(card: CardDef, *, scale: float) -> Canvas:
     """One card of the pool as a hand shows it, to look it up."""
-    canvas = new_canvas(MARGIN + ROW + MARGIN, scale)
     shown = HandCardView(
         0,
         card.id,
@@ -115,7 +130,9 @@ def draw_card(card: CardDef, *, scale: float) -> Canvas:
         playable=False,
         returning=False,
     )
-    _card_row(canvas, shown, 0, MARGIN, dim=False)
+    height = _row_height(new_canvas(1, scale), shown)
+    canvas = new_canvas(MARGIN + height + MARGIN, scale)
+    _card_row(canvas, shown, 0, MARGIN, height, dim=False)
     return canvas
 
 
@@ -145,9 +162,11 @@ def _labels(card: HandCardView) -> list[Label]:
     return labels
 
 
-def _card_row(canvas: Canvas, card: HandCardView, seat: int, y: float, *, dim: bool) -> None:
+def _card_row(
+    canvas: Canvas, card: HandCardView, seat: int, y: float, height: float, *, dim: bool
+) -> None:
     x0, x1 = MARGIN, WIDTH - MARGIN
-    card_frame(canvas, (x0, y, x1, y + ROW), edge=seat_style(seat).fill, dim=dim, radius=5)
+    card_frame(canvas, (x0, y, x1, y + height), edge=seat_style(seat).fill, dim=dim, radius=5)
     d = 26.0
     top = y + 8
     if card.kind != "heroine":
@@ -165,13 +184,12 @@ def _card_row(canvas: Canvas, card: HandCardView, seat: int, y: float, *, dim: b
     after = placed.ink[2] / canvas.scale + 6 if placed.ink else left
     draw_labels(canvas, [after], y + 3, right, _labels(card), height=LABEL_H)
     canvas.text(
-        (left, y + 22, right, y + ROW - 3),
+        (left, y + 22, right, y + height - 3),
         card.text or "No skill.",
         size=LEGIBLE,
         fill=MUTED,
         valign="top",
-        leading=1.12,
-        max_lines=2,
+        leading=_TEXT_LEADING,
     )
     _stats(canvas, card, (x1 - STATS_W, y + 6, x1 - 6, y + ROW - 6))
 

@@ -14,7 +14,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rendering.toolkit import RGB, Box, Canvas, badge, card_back, card_frame, mix, seat_style, tag
+from rendering.toolkit import (
+    RGB,
+    Box,
+    Canvas,
+    badge,
+    card_back,
+    card_frame,
+    fit_text,
+    mix,
+    seat_style,
+    tag,
+)
 from rendering.toolkit.palette import (
     BACKGROUND,
     CARD_EDGE,
@@ -205,16 +216,26 @@ def _pill(
     )
 
 
-def _name_right(card: FieldCardView, x1: float) -> float:
-    """Where a tile's name ends: short of the EP corner of a card that makes EP."""
-    return x1 - (_EP_W + 2 if card.kind in ("character", "heroine", "background") else 3)
+_EP_KINDS = ("character", "heroine", "background")
+
+
+def _ep_in_corner(canvas: Canvas, card: FieldCardView, width: float) -> bool:
+    """Whether a card's EP goes in the tile's top right corner: when it makes EP and every word
+    of its name fits beside it (else its name takes the whole width and the EP is a pill)."""
+    if card.kind not in _EP_KINDS:
+        return False
+    px = canvas.px(LEGIBLE)
+    room = width - _PAD - _EP_W - 2
+    block = fit_text(card.name, canvas.px(room), canvas.px(_NAME_H), px, px, "bold", 1.0, 2)
+    # A Latin word is not broken to fit beside the corner (Japanese wraps between characters).
+    latin = [w for w in card.name.split() if w.isascii()]
+    whole = all(canvas.text_width(w, size=LEGIBLE, weight="bold") <= room for w in latin)
+    return whole and not block.truncated
 
 
 def _ep_corner(canvas: Canvas, box: Box, card: FieldCardView, dim: bool) -> None:
     """A card's EP, top right: a bolt and the number (what checking it adds to the pool)."""
     _x0, y0, x1, _y1 = box
-    if card.kind not in ("character", "heroine", "background"):
-        return
     left = x1 - _EP_W
     canvas.shape("bolt", (left, y0 + 6, left + 9, y0 + 18), MUTED if dim else HIGHLIGHT)
     canvas.text(
@@ -239,8 +260,9 @@ def draw_tile(canvas: Canvas, box: Box, card: FieldCardView, *, highlight: bool 
         _face_down(canvas, box, card, edge, highlight)
         return
     card_frame(canvas, box, edge=edge, fill=TILE_FILL, highlight=highlight, dim=card.checked)
+    corner = _ep_in_corner(canvas, card, x1 - x0)
     canvas.text(
-        (x0 + _PAD, y0 + _NAME_TOP, _name_right(card, x1), y0 + _NAME_TOP + _NAME_H),
+        (x0 + _PAD, y0 + _NAME_TOP, x1 - (_EP_W + 2 if corner else 3), y0 + _NAME_TOP + _NAME_H),
         card.name,
         size=13,
         min_size=LEGIBLE,
@@ -249,9 +271,13 @@ def draw_tile(canvas: Canvas, box: Box, card: FieldCardView, *, highlight: bool 
         leading=1.0,
         max_lines=2,
     )
-    _ep_corner(canvas, box, card, card.checked)
+    labels = _tile_labels(card)
+    if corner:
+        _ep_corner(canvas, box, card, card.checked)
+    elif card.kind in _EP_KINDS:
+        labels.insert(0, (f"EP {card.ep}", PILL_FILL, TEXT, "bolt"))
     left = x0 + _PAD
-    draw_labels(canvas, [left, left], y0 + _LABELS_TOP, x1 - 3, _tile_labels(card), height=LABEL_H)
+    draw_labels(canvas, [left, left], y0 + _LABELS_TOP, x1 - 3, labels, height=LABEL_H)
     _stats(canvas, (x0 + _PAD, y1 - STATS_H, x1 - 4, y1 - 3), card)
 
 

@@ -41,8 +41,9 @@ __all__ = [
     "trigger_label",
 ]
 
-LIMIT = 110
-"""The length a caption aims to stay within (with seats still written ``{seat0}``)."""
+LIMIT = 150
+"""The length a caption aims to stay within (with seats still written ``{seat0}``): a charm's
+end says what each attacker did, which takes more than a card's effect."""
 
 Data = Mapping[str, Any]
 
