@@ -427,8 +427,9 @@ class Presenter:
 
     async def send_hand(self, hand: Hand, *, new: bool, note: str = "") -> None:
         """Send a seat its table by DM as a new message (``new``: it notifies), collapsing the
-        one it replaces; or edit the one it has there."""
-        await self._to_seat(hand, lambda: self.hand_reply(hand, note), new=new)
+        one it replaces (deleting it, if it was this turn's: one line a turn is enough); or edit
+        the one it has there."""
+        await self._to_seat(hand, lambda: self.hand_reply(hand, note), new=new, table=True)
 
     async def _last_word(self, hand: Hand, picture: bytes | None, result_url: str | None) -> None:
         """The end, told to a seat: won, lost or draw, the result picture and its link."""
@@ -442,7 +443,12 @@ class Presenter:
         await self._to_seat(hand, parts, new=True)
 
     async def _to_seat(
-        self, hand: Hand, parts: Callable[[], Awaitable[dict[str, Any]]], *, new: bool
+        self,
+        hand: Hand,
+        parts: Callable[[], Awaitable[dict[str, Any]]],
+        *,
+        new: bool,
+        table: bool = False,
     ) -> None:
         mid, seat = hand.match_id, hand.seat
         record = await self.book.of(mid)
@@ -475,8 +481,13 @@ class Presenter:
             message = await self._call(mid, "sending a hand", lambda: channel.send(**send))
             await self.book.note_hand(mid, seat, message.id)
             record.note_shown(seat, hand.at)
+            same_turn = table and hand.turn is not None and record.hand_turns.get(seat) == hand.turn
+            record.hand_turns[seat] = hand.turn
             if old is not None and old != message.id:
-                await self._collapse(mid, channel, old, superseded_text(mid, hand.turn))
+                if same_turn:  # one line per turn is enough: the newer table is right below
+                    await self._remove(mid, channel, old)
+                else:
+                    await self._collapse(mid, channel, old, superseded_text(mid, hand.turn))
         except discord.Forbidden as exc:
             if exc.code != DMS_CLOSED:
                 raise
@@ -490,6 +501,14 @@ class Presenter:
             )
         except discord.HTTPException as exc:
             log.info("match %d: an old hand message could not be collapsed (%s)", match_id, exc)
+
+    async def _remove(self, match_id: int, channel: Any, message_id: int) -> None:
+        """Take away a hand message replaced within its turn (collapse it, if that fails)."""
+        try:
+            await channel.get_partial_message(message_id).delete()
+        except discord.HTTPException as exc:
+            log.info("match %d: an old hand message could not be removed (%s)", match_id, exc)
+            await self._collapse(match_id, channel, message_id, superseded_text(match_id))
 
     async def dms_closed(self, match_id: int, seat: int, user_id: int, channel_id: int) -> None:
         """A player's DMs are closed: remember it, and say so in the channel (never silently)."""

@@ -53,7 +53,8 @@ def declare_draw(state: CharmState, log: StepLog) -> None:
     seat = state.turn_player
     state.stack.start_round(seat)
     _enter(state, Declaration(state.next_serial(), seat, "draw"), log)
-    log.step(f"Draw phase: {SEAT[seat]} is to draw a card.")
+    if not log.quiet:
+        log.step(f"Draw phase: {SEAT[seat]} is to draw a card.")
 
 
 def produce(state: CharmState, seat: int, card: Card, log: StepLog) -> None:
@@ -85,7 +86,8 @@ def _pay(state: CharmState, seat: int, ep: int, log: StepLog) -> str:
     player = state.players[seat]
     before = player.pool
     player.pool -= ep
-    log.event("paid", None, seat=seat, ep=ep, before=before, pool=player.pool)
+    if not log.quiet:
+        log.event("paid", None, seat=seat, ep=ep, before=before, pool=player.pool)
     return f"{ep} EP: {before} → {player.pool}"
 
 
@@ -161,8 +163,8 @@ def pass_priority(state: CharmState, seat: int, log: StepLog, *, auto: str | Non
     one pass of the run (CHARM-6.3). ``auto``: the rules passed for it (CHARM-13.2)."""
     answering = bool(state.stack.entries)
     state.stack.pass_priority(seat)
-    log.event("passed", None, seat=seat, auto=auto, answering=answering)
     if not log.quiet:
+        log.event("passed", None, seat=seat, auto=auto, answering=answering)
         log.step(captions.passed(seat, auto, answering))
 
 

@@ -256,7 +256,8 @@ def _untap(state: CharmState, task: Task, log: StepLog) -> None:
     for card in state.players[seat].field:
         if card.checked:
             card.checked = False
-            log.event("unchecked", None, seat=seat, card=card.uid, name=card.name)
+            if not log.quiet:
+                log.event("unchecked", None, seat=seat, card=card.uid, name=card.name)
 
 
 def _recover(state: CharmState, task: Task, log: StepLog) -> None:
@@ -309,7 +310,8 @@ def _phase(state: CharmState, task: Task, log: StepLog) -> None:
 def _wipe(state: CharmState, log: StepLog) -> None:
     for player in state.players:
         if player.pool:
-            log.event("ep_wiped", None, seat=player.seat, before=player.pool)
+            if not log.quiet:
+                log.event("ep_wiped", None, seat=player.seat, before=player.pool)
             player.pool = 0
 
 

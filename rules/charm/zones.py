@@ -79,8 +79,9 @@ def draw(state: CharmState, seat: int, log: StepLog) -> Card | None:
     card = player.deck.pop(0)
     _move(card, "hand")
     player.hand.append(card)
-    log.event("drew", None, seat=seat, count=1)
-    log.event("drew_card", seat, seat=seat, card=card.uid, name=card.name)
+    if not log.quiet:
+        log.event("drew", None, seat=seat, count=1)
+        log.event("drew_card", seat, seat=seat, card=card.uid, name=card.name)
     return card
 
 
