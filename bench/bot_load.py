@@ -16,8 +16,9 @@ A resolution's pictures are drawn back to back (``--step-delay 0``, the default)
 load, and a run of minutes. ``--step-delay 1`` pauses between them as the bot does by default
 (``PARLOR_STEP_DELAY``); then the matches take far longer to play out.
 
-Printed: from an interaction to its acknowledgement (the first callback), and from an End turn
-to the next board picture posted in its channel (that step's image), as p50 / p99 / max; how
+Printed: from an interaction to its acknowledgement (the first callback), to its answer (the
+message it was made on edited, or a reply), and from an End turn to the next board picture
+posted in its channel (that step's image), as p50 / p99 / max; how
 many interactions took longer than Discord's 3 seconds to acknowledge; peak memory (RSS) of
 the process, bot and emulator together. The emulator is told to keep only the size of each file
 the bot uploads, not its bytes (this bench never looks at the pictures): else thousands of
@@ -107,6 +108,7 @@ class Stopwatch:
 @dataclass
 class Results:
     ack: list[float] = field(default_factory=list)
+    answer: list[float] = field(default_factory=list)
     picture: list[float] = field(default_factory=list)
     unanswered: int = 0
     crashed: int = 0
@@ -222,6 +224,7 @@ async def click(
     env.backend.emit("INTERACTION_CREATE", payload)
     try:
         await asyncio.wait_for(answered.wait(), 30)
+        results.answer.append(time.perf_counter() - sent)
     except TimeoutError:
         results.unanswered += 1
     results.ack.append(watch.acked.get(record.id, float("inf")) - sent)
@@ -394,6 +397,7 @@ async def run(
             engine = EngineClock()
             engine.install()
             started = time.perf_counter()
+            cpu_started = time.process_time()
             players = [
                 player(
                     env, bot, watch, results, mid, seat, user, random.Random(rng.random()), think
@@ -407,6 +411,8 @@ async def run(
                     print(f"a player stopped: {failed!r}", file=sys.stderr)
             await bot.presenter.idle()
             played = time.perf_counter() - started
+            cpu = time.process_time() - cpu_started
+            drawn = list(bot.painters.drawn)
             over = 0
             cached = len(bot.matches._live), len(bot.presenter.book)
             for mid, _, _ in seats:
@@ -425,6 +431,7 @@ async def run(
         "play_seconds": round(played, 1),
         "interactions": len(results.ack),
         "ack_ms": {k: round(v, 1) for k, v in percentiles(results.ack).items()},
+        "answer_ms": {k: round(v, 1) for k, v in percentiles(results.answer).items()},
         "picture_ms": {k: round(v, 1) for k, v in percentiles(results.picture).items()},
         "ack_over_3s": sum(t > DEADLINE for t in results.ack),
         "unanswered": results.unanswered,
@@ -433,6 +440,14 @@ async def run(
         "rss_after_mb": round(rss_after, 1),
         "cached_after": {"live_matches": cached[0], "presenter_records": cached[1]},
         "merged_resolutions": bot.presenter.merges,
+        "bot_process_cpu_seconds": round(cpu, 1),
+        "painters": {
+            "workers": bot.painters.workers,
+            "processes": bot.painters.processes,
+            "boards_and_results": drawn[0],
+            "seats_tables": drawn[1],
+            "silent_edits": drawn[2],
+        },
         "engine_ms": {
             "bare_apply": {k: round(v, 3) for k, v in percentiles(engine.bare).items()},
             "service_rest": {k: round(v, 3) for k, v in percentiles(engine.rest).items()},
@@ -487,6 +502,11 @@ def main() -> None:
         f"interaction → acknowledgement   p50 {ack['p50']:7.1f} ms   p99 {ack['p99']:7.1f} ms"
         f"   max {ack['max']:7.1f} ms   over 3 s: {figures['ack_over_3s']}"
     )
+    answer = figures["answer_ms"]
+    print(
+        f"interaction → answered          p50 {answer['p50']:7.1f} ms   p99 {answer['p99']:7.1f} ms"
+        f"   max {answer['max']:7.1f} ms   (its message shows the move: text and controls)"
+    )
     print(
         f"End turn → step picture posted  p50 {picture['p50']:7.1f} ms   "
         f"p99 {picture['p99']:7.1f} ms   max {picture['max']:7.1f} ms"
@@ -499,6 +519,14 @@ def main() -> None:
     print(
         f"engine CPU per action: bare apply p50 {bare['p50']:.3f} ms p99 {bare['p99']:.3f} ms; "
         f"the service's own work p50 {rest['p50']:.3f} ms p99 {rest['p99']:.3f} ms"
+    )
+    painters = figures["painters"]
+    kind = "processes" if painters["processes"] else "threads"
+    print(
+        f"drawing: {painters['workers']} {kind}; {painters['boards_and_results']} boards and "
+        f"results, {painters['seats_tables']} seats' tables, {painters['silent_edits']} silent "
+        f"edits; the bot's own process (with the emulator) used "
+        f"{figures['bot_process_cpu_seconds']} s of CPU"
     )
     cached = figures["cached_after"]
     print(

@@ -25,12 +25,13 @@ from bench import measure
 
 TARGET_MATCHES_PER_SECOND = 150
 
-WEIGHTS = {"concede": 0.0, "auto_pass": 0.05, "end_turn": 0.3}
+WEIGHTS = {"concede": 0.0, "auto_pass": 0.02, "end_turn": 0.3}
 """The random player never concedes (a minimum weight of 1/1000 remains: see rules.simulate),
 turns auto-pass on or off now and then (as the simulator's default weights say), and ends its
-main phase a third as often as it picks each other move: with equal weights it ends most main
-phases before making EP or playing anything (EP must be made first, CHARM-10.3), and about a
-quarter of its matches end at the turn limit or in a stalemate, not a game anybody plays."""
+main phase a third as often as it picks each other move, as charm's own ``random_weights`` say:
+with equal weights it ends most main phases before making EP or playing anything (EP must be
+made first, CHARM-10.3), and about a quarter of its matches end at the turn limit or in a
+stalemate, not a game anybody plays."""
 
 if __name__ == "__main__":
     sys.exit(

@@ -17,6 +17,7 @@ __all__ = ["ENV_KEYS", "Secret", "Settings", "SettingsError", "parse_dotenv"]
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 FORFEIT_AFTER = (1, 20)
 LOBBY_EXPIRES = (60, 7 * 24 * 3600)
+PAINTERS = (0, 32)
 ENV_KEYS = (
     "DISCORD_TOKEN",
     "PARLOR_DATABASE",
@@ -25,6 +26,7 @@ ENV_KEYS = (
     "PARLOR_STEP_DELAY",
     "PARLOR_FORFEIT_AFTER",
     "PARLOR_LOBBY_EXPIRES",
+    "PARLOR_PAINTERS",
 )
 """Every variable the settings read (``.env.example`` lists the same, a test checks it)."""
 
@@ -97,6 +99,9 @@ class Settings:
     0 for never (``PARLOR_FORFEIT_AFTER``: a number, or ``never``)."""
     lobby_expires: int = 3600
     """Seconds a lobby waits to be started before it closes (``PARLOR_LOBBY_EXPIRES``)."""
+    painters: int | None = None
+    """Processes that draw pictures (``PARLOR_PAINTERS``): None for one per core, at most
+    four; 0 to draw in threads of the bot's own process instead."""
 
     @classmethod
     def from_env(
@@ -128,6 +133,7 @@ class Settings:
             step_delay=_float(values, "PARLOR_STEP_DELAY", 1.0),
             forfeit_after=_forfeit_after(values, "PARLOR_FORFEIT_AFTER"),
             lobby_expires=_seconds(values, "PARLOR_LOBBY_EXPIRES", 3600, LOBBY_EXPIRES),
+            painters=_painters(values, "PARLOR_PAINTERS"),
         )
 
 
@@ -162,6 +168,16 @@ def _forfeit_after(values: Mapping[str, str], key: str) -> int:
     least, most = FORFEIT_AFTER
     if not raw.isdigit() or not least <= int(raw) <= most:
         raise SettingsError(f"{key} must be a number of turns from {least} to {most}, or never")
+    return int(raw)
+
+
+def _painters(values: Mapping[str, str], key: str) -> int | None:
+    raw = (values.get(key) or "").strip()
+    if not raw:
+        return None
+    least, most = PAINTERS
+    if not raw.isdigit() or not least <= int(raw) <= most:
+        raise SettingsError(f"{key} must be a number of processes from {least} to {most}")
     return int(raw)
 
 

@@ -37,6 +37,7 @@ __all__ = [
 RENDERERS: dict[str, str] = {
     "lanes": "rendering.lanes",
     "fanfare": "rendering.fanfare",
+    "breakfall": "rendering.breakfall",
     "charm": "rendering.charm",
 }
 

@@ -19,7 +19,14 @@ from typing import Any
 
 from .engine import Action, ActionSpec, IllegalAction, Match, Rng, Ruleset, derive_seed, replay
 
-__all__ = ["SimulationFailure", "SimulationReport", "random_action", "random_match", "simulate"]
+__all__ = [
+    "SimulationFailure",
+    "SimulationReport",
+    "random_action",
+    "random_match",
+    "simulate",
+    "weights_for",
+]
 
 MAX_DECISIONS = 20_000
 
@@ -28,10 +35,12 @@ MAX_DECISIONS = 20_000
 DEFAULT_WEIGHTS: Mapping[str, float] = {
     "retreat": 0.01,
     "concede": 0.01,
-    "auto_pass": 0.05,
     "snap": 0.05,
     "reset": 0.1,
     "take_back": 0.3,
+    # Turning auto-pass on or off is offered beside every decision; flipping it at every other
+    # turn would be most of a random match.
+    "auto_pass": 0.02,
 }
 
 
@@ -119,10 +128,10 @@ def _pick_spec(specs: list[ActionSpec], rng: Rng, weights: Mapping[str, int]) ->
 def _waits(
     match: Match[Any, Any], seat: int, specs: list[ActionSpec], weights: Mapping[str, int]
 ) -> bool:
-    """A seat the match is not waiting on whose only actions are rare ``always`` kinds (giving
-    up, turning auto-pass on or off: a ruleset lists them for every seat) lets the moment pass,
-    drawing nothing: it takes one only when it has something else it could do, as often as the
-    weights say."""
+    """A seat the match is not waiting on whose only action is a rare one (conceding, which a
+    ruleset lists for every seat), or whose actions are all rare ``always`` kinds (conceding and
+    turning auto-pass on), lets the moment pass, drawing nothing: it gives up only when it has
+    something else it could do, as often as the weights say."""
     if seat in match.pending():
         return False
     if len(specs) == 1:
@@ -153,8 +162,20 @@ def random_match(
     """Play one whole match with random legal actions; ``check`` runs after every action.
     The match is ``quiet`` (no steps written) unless asked otherwise."""
     match = _start(ruleset, seed, quiet)
-    _play_out(match, seed, check, weights)
+    _play_out(match, seed, check, weights_for(ruleset, weights))
     return match
+
+
+def weights_for(
+    ruleset: Ruleset[Any, Any], weights: Mapping[str, float] = DEFAULT_WEIGHTS
+) -> Mapping[str, float]:
+    """The default weights with a ruleset's own (``random_weights``, for one whose matches take
+    many more decisions than others and would mostly end in a concession) over them; weights a
+    caller chose are kept as they are."""
+    own = getattr(ruleset, "random_weights", None)
+    if weights is not DEFAULT_WEIGHTS or not own:
+        return weights
+    return {**DEFAULT_WEIGHTS, **own}
 
 
 def _start(ruleset: Ruleset[Any, Any], seed: int, quiet: bool) -> Match[Any, Any]:
@@ -238,7 +259,7 @@ def _play_one(
     match: Match[Any, Any] | None = None
     try:
         match = _start(ruleset, match_seed, True)
-        _play_out(match, match_seed, check, DEFAULT_WEIGHTS)
+        _play_out(match, match_seed, check, weights_for(ruleset))
     except Exception as exc:
         return match, f"{type(exc).__name__}: {exc}"
     finally:

@@ -33,6 +33,7 @@ from .frontend import Frontend
 from .guide_desk import GuideDesk
 from .invite import invite_url, permissions
 from .lobby_desk import LobbyDesk
+from .painters import Painters
 from .presenter import Presenter, Renderer
 from .views import Control
 
@@ -66,6 +67,10 @@ class Parlor(commands.Bot):
         self.settings = settings
         self.games = games or Games()
         self.renderer: Renderer = renderer or rendering
+        # Drawing processes for the renderer that ships; a renderer given here (a test's, a
+        # bench's) may not cross a process boundary, so it draws in threads.
+        processes = renderer is None and settings.painters != 0
+        self.painters = Painters(settings.painters or None, processes=processes)
         self.new_seed = new_seed or (lambda: secrets.randbits(63))
         self.storage: Storage | None = None
         self.scheduler: Scheduler | None = None
@@ -87,6 +92,7 @@ class Parlor(commands.Bot):
             MessageBook(self.storage),
             step_delay=self.settings.step_delay,
             pacing=self.server_defaults.own_step_delay,
+            painters=self.painters,
         )
         self.matches = MatchService(
             self.storage,

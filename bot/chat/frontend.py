@@ -180,6 +180,14 @@ class Frontend:
         record = await self.presenter.book.of(hand.match_id)
         if record.newer_shown(hand.seat, hand.at):
             hand = await self.matches.hand(hand.match_id, hand.user_id)
+        if self.presenter.painters.behind():
+            # Drawing falls behind: the text and controls now, so the player goes on at once;
+            # the picture follows (only the newest of the seat's, if it acts again first).
+            parts = await self.presenter.hand_reply(hand, picture=False)
+            record.note_shown(hand.seat, hand.at)
+            await interaction.edit_original_response(**parts)
+            self.presenter.picture_later(hand)
+            return
         parts = await self.presenter.hand_reply(hand)
         if record.newer_shown(hand.seat, hand.at):
             hand = await self.matches.hand(hand.match_id, hand.user_id)

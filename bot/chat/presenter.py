@@ -28,10 +28,10 @@ Messages (one notification per move):
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
-import os
-from collections.abc import Awaitable, Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+import weakref
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any, Protocol, TypeVar
 
@@ -59,9 +59,10 @@ from ..texts import (
 )
 from .book import MessageBook
 from .controls import main_menu
+from .painters import CHANNEL, LATER, SEAT, Painters
 from .views import board_view, lobby_embed, menu_view, open_dm, png, result_view
 
-__all__ = ["MOST_PICTURES", "Presenter", "Renderer", "merged", "paced"]
+__all__ = ["MOST_PICTURES", "Presenter", "Renderer", "merged", "paced", "shed"]
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -87,6 +88,18 @@ def paced(steps: Sequence[Step], most: int) -> list[tuple[Step, ...]]:
         groups.append(tuple(steps[start:end]))
         start = end
     return groups
+
+
+def shed(
+    groups: Sequence[tuple[Step, ...]], behind: Callable[[], bool]
+) -> Iterator[tuple[tuple[Step, ...], bool]]:
+    """The groups of a reveal to draw, one picture each, with whether each is the last: once
+    drawing falls ``behind``, the groups left are one picture (every caption still listed)."""
+    for i, group in enumerate(groups):
+        if i < len(groups) - 1 and behind():
+            yield tuple(step for rest in groups[i:] for step in rest), True
+            return
+        yield group, i == len(groups) - 1
 
 
 def merged(batch: Sequence[Committed]) -> Committed:
@@ -146,6 +159,7 @@ class Presenter:
         step_delay: float,
         most_pictures: int = MOST_PICTURES,
         pacing: Callable[[int | None], float | None] | None = None,
+        painters: Painters | None = None,
     ) -> None:
         self.client = client
         self.renderer = renderer
@@ -153,13 +167,18 @@ class Presenter:
         self.step_delay = step_delay
         self.pacing = pacing
         self.most_pictures = most_pictures
-        # Pictures are drawn in threads, as many as there are cores (at most four): more would
-        # only take the interpreter lock from the event loop, and so delay every answer.
-        self._painters = ThreadPoolExecutor(
-            max_workers=max(1, min(4, os.cpu_count() or 1)), thread_name_prefix="parlor-draw"
-        )
+        self.painters = painters or Painters(processes=False)
         self._queues: dict[int, list[Work]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
+        # Silent edits of a seat's table, off its match's line: the newest per seat waits here
+        # while an editor task shows the one before (see ``_edit_later``).
+        self._later: dict[tuple[int, int], tuple[Hand, int]] = {}
+        self._editors: dict[tuple[int, int], asyncio.Task[None]] = {}
+        # One seat's DM at a time: its match's line and its editor never interleave a check of
+        # what the message shows with the call that changes it.
+        self._seat_locks: weakref.WeakValueDictionary[tuple[int, int], asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
         self.merges = 0
         """How many times waiting resolutions were shown as one (drawing fell behind)."""
 
@@ -214,16 +233,18 @@ class Presenter:
 
     async def idle(self) -> None:
         """Wait until every queued job has run (for tests and shutdown)."""
-        while self._workers:
-            await asyncio.wait(list(self._workers.values()))
+        while self._workers or self._editors:
+            await asyncio.wait([*self._workers.values(), *self._editors.values()])
 
-    async def draw(self, paint: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
-        """Draw a picture off the event loop."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._painters, lambda: paint(*args, **kwargs))
+    async def draw(
+        self, paint: Callable[..., bytes], *args: Any, line: int = SEAT, **kwargs: Any
+    ) -> bytes:
+        """Draw a picture off the event loop, in its line (``bot.chat.painters``): ``SEAT``
+        unless said otherwise."""
+        return await self.painters.draw(paint, *args, line=line, **kwargs)
 
     def close(self) -> None:
-        self._painters.shutdown(wait=False, cancel_futures=True)
+        self.painters.close()
 
     # -- Discord calls ------------------------------------------------------------------------
 
@@ -253,14 +274,21 @@ class Presenter:
         result_png = None
         if c.result is not None:
             result_png = await self.draw(
-                self.renderer.result_png, c.ruleset, c.public_view, c.names
+                self.renderer.result_png, c.ruleset, c.public_view, c.names, line=CHANNEL
             )
             result_url = await self._result(c, result_png)
+        told = []
         for news in c.seats:
             if c.result is not None:
-                await self._last_word(news.hand, result_png, result_url)
+                told.append(self._last_word(news.hand, result_png, result_url))
+            elif news.ping:
+                told.append(self.send_hand(news.hand, new=True))
             else:
-                await self.send_hand(news.hand, new=news.ping)
+                self._edit_later(news.hand)
+        # Each seat's DM is its own: they are drawn and sent side by side.
+        for failed in await asyncio.gather(*told, return_exceptions=True):
+            if isinstance(failed, Exception):
+                log.error("match %d: telling a seat failed", c.match_id, exc_info=failed)
         if c.public_steps or c.seats:
             # Nothing else needs noting: showing a private step again after a restart is a no-op.
             await self.book.note_presented(c.match_id, c.presented)
@@ -284,20 +312,26 @@ class Presenter:
         captions = record.captions
         facts = public_facts(c.public_view)
         channel = self._channel(c.channel_id, c.guild_id)
-        # Behind: one picture of the newest state, with every caption.
-        groups = paced(public, 1 if behind else self.most_pictures)
-        for i, group in enumerate(groups):
+        # Behind (this match's resolutions queued up, or the painters have more urgent work
+        # than workers): one picture of the newest state, with every caption.
+        groups = paced(public, 1 if behind or self.painters.behind() else self.most_pictures)
+        for i, (group, final) in enumerate(shed(groups, self.painters.behind)):
             current = len(captions)
             if i == 0:
                 captions += [named(note, c.names) for note in c.notes]
             captions += [named(step.caption, c.names) for step in group]
-            final = i == len(groups) - 1
             step = group[-1]
             view = step.views[None] if step.views is not None else c.public_view
             # The view before the picture's steps keeps a card that left the board in its
             # slot, marked, with the others in place.
             data = await self.draw(
-                self.renderer.board_png, c.ruleset, view, c.names, step, before=record.last_view
+                self.renderer.board_png,
+                c.ruleset,
+                view,
+                c.names,
+                step,
+                before=record.last_view,
+                line=CHANNEL,
             )
             record.last_view = view
             text = board_text(c, captions, current, final=final, facts=facts, closed=closed)
@@ -402,18 +436,20 @@ class Presenter:
 
     # -- a seat's table -----------------------------------------------------------------------
 
-    async def hand_reply(self, hand: Hand, note: str = "") -> dict[str, Any]:
-        """The parts of a seat's table message: its text, picture and controls."""
-        data = await self.draw(
-            self.renderer.table_png, hand.ruleset, hand.view, hand.names, hand.seat
-        )
+    async def hand_reply(
+        self, hand: Hand, note: str = "", *, line: int = SEAT, picture: bool = True
+    ) -> dict[str, Any]:
+        """The parts of a seat's table message: its text, picture and controls (without
+        ``picture``, text and controls only: the message keeps the picture it has)."""
         menu = None if hand.over or not hand.specs else main_menu(hand.match_id, hand.specs)
         text = hand_text(hand, menu.heading if menu else "", note or (menu.note if menu else ""))
-        return {
-            "content": text,
-            "file": png(data, "table.png"),
-            "view": menu_view(menu) if menu else None,
-        }
+        parts: dict[str, Any] = {"content": text, "view": menu_view(menu) if menu else None}
+        if picture:
+            data = await self.draw(
+                self.renderer.table_png, hand.ruleset, hand.view, hand.names, hand.seat, line=line
+            )
+            parts["file"] = png(data, "table.png")
+        return parts
 
     async def _dm_channel(self, match_id: int, seat: int) -> discord.PartialMessageable | None:
         player = await self.book.seat(match_id, seat)
@@ -429,10 +465,55 @@ class Presenter:
         """Send a seat its table by DM as a new message (``new``: it notifies), collapsing the
         one it replaces (deleting it, if it was this turn's: one line a turn is enough); or edit
         the one it has there."""
+        if new:
+            self._later.pop((hand.match_id, hand.seat), None)  # this one is newer
         await self._to_seat(hand, lambda: self.hand_reply(hand, note), new=new, table=True)
+
+    def picture_later(self, hand: Hand) -> None:
+        """Draw a seat's table for a message whose text and controls already show ``hand``
+        (an answer given before its picture, while drawing falls behind)."""
+        self._edit_later(hand, SEAT)
+
+    def _edit_later(self, hand: Hand, line: int = LATER) -> None:
+        """Edit a seat's table in place, off its match's line, so it never holds up the
+        match's next board: a silent edit nobody waits for is drawn after every picture someone
+        does (``LATER``). Only the newest waiting edit of a seat is shown, in the earliest line
+        any of those it replaces asked for."""
+        key = (hand.match_id, hand.seat)
+        waiting = self._later.get(key)
+        if waiting is None:
+            self._later[key] = (hand, line)
+        else:
+            newest = hand if waiting[0].at <= hand.at else waiting[0]
+            self._later[key] = (newest, min(line, waiting[1]))
+        if key not in self._editors:
+            task = asyncio.get_running_loop().create_task(
+                self._edit(key), name=f"parlor-edit-{hand.match_id}-{hand.seat}"
+            )
+            self._editors[key] = task
+
+    async def _edit(self, key: tuple[int, int]) -> None:
+        try:
+            while (waiting := self._later.pop(key, None)) is not None:
+                hand, line = waiting
+                try:
+                    parts = functools.partial(self.hand_reply, hand, line=line)
+                    await self._to_seat(hand, parts, new=False)
+                except Exception:
+                    log.exception("match %d: editing seat %d's table failed", *key)
+        finally:
+            self._editors.pop(key, None)
+
+    def _seat_lock(self, match_id: int, seat: int) -> asyncio.Lock:
+        key = (match_id, seat)
+        lock = self._seat_locks.get(key)
+        if lock is None:
+            lock = self._seat_locks[key] = asyncio.Lock()
+        return lock
 
     async def _last_word(self, hand: Hand, picture: bytes | None, result_url: str | None) -> None:
         """The end, told to a seat: won, lost or draw, the result picture and its link."""
+        self._later.pop((hand.match_id, hand.seat), None)
 
         async def parts() -> dict[str, Any]:
             out: dict[str, Any] = {"content": hand_text(hand, result_url=result_url), "view": None}
@@ -458,36 +539,39 @@ class Presenter:
             channel = await self._dm_channel(mid, seat)
             if channel is None:
                 return
-            old = (await self.book.seat(mid, seat)).hand_message_id
-            made = await parts()
-            if not new and record.newer_shown(seat, hand.at):
-                return  # a newer table was put there while this one was drawn
-            if not new and old is not None:
-                try:
-                    await self._call(
-                        mid,
-                        "editing a hand",
-                        lambda: channel.get_partial_message(old).edit(
-                            content=made["content"],
-                            attachments=[made["file"]] if "file" in made else [],
-                            view=made["view"],
-                        ),
-                    )
-                    record.note_shown(seat, hand.at)
-                    return
-                except discord.NotFound:
-                    made = await parts()
-            send = {k: v for k, v in made.items() if v is not None}
-            message = await self._call(mid, "sending a hand", lambda: channel.send(**send))
-            await self.book.note_hand(mid, seat, message.id)
-            record.note_shown(seat, hand.at)
-            same_turn = table and hand.turn is not None and record.hand_turns.get(seat) == hand.turn
-            record.hand_turns[seat] = hand.turn
-            if old is not None and old != message.id:
-                if same_turn:  # one line per turn is enough: the newer table is right below
-                    await self._remove(mid, channel, old)
-                else:
-                    await self._collapse(mid, channel, old, superseded_text(mid, hand.turn))
+            made = await parts()  # drawn outside the seat's lock: the drawing takes the time
+            async with self._seat_lock(mid, seat):
+                if not new and record.newer_shown(seat, hand.at):
+                    return  # a newer table was put there while this one was drawn
+                old = (await self.book.seat(mid, seat)).hand_message_id
+                if not new and old is not None:
+                    try:
+                        await self._call(
+                            mid,
+                            "editing a hand",
+                            lambda: channel.get_partial_message(old).edit(
+                                content=made["content"],
+                                attachments=[made["file"]] if "file" in made else [],
+                                view=made["view"],
+                            ),
+                        )
+                        record.note_shown(seat, hand.at)
+                        return
+                    except discord.NotFound:
+                        made = await parts()
+                send = {k: v for k, v in made.items() if v is not None}
+                message = await self._call(mid, "sending a hand", lambda: channel.send(**send))
+                await self.book.note_hand(mid, seat, message.id)
+                record.note_shown(seat, hand.at)
+                same_turn = (
+                    table and hand.turn is not None and record.hand_turns.get(seat) == hand.turn
+                )
+                record.hand_turns[seat] = hand.turn
+                if old is not None and old != message.id:
+                    if same_turn:  # one line per turn is enough: the newer table is right below
+                        await self._remove(mid, channel, old)
+                    else:
+                        await self._collapse(mid, channel, old, superseded_text(mid, hand.turn))
         except discord.Forbidden as exc:
             if exc.code != DMS_CLOSED:
                 raise

@@ -37,7 +37,7 @@ from .games import Games, deck_played, public_facts, turn_of
 from .live import Committed, Ended, Hand, LiveMatch, Player, Reminder
 from .scheduler import Scheduler
 from .seats import give_up_action
-from .storage import AlreadyApplied, Clock, MatchRow, PlayerRow, Storage
+from .storage import AlreadyApplied, Clock, MatchRow, PlayerRow, Storage, checkpoint
 
 if TYPE_CHECKING:
     from .lobby import Lobby
@@ -188,11 +188,11 @@ class MatchService:
             action = Action.from_json(entry.action)
             resolution = match.apply(entry.seat, action, views=SPECTATOR if show else False)
             live.sources.append(entry.source)
+            if entry.seq == row.hash_seq and match.state_hash() != row.state_hash:
+                raise ReplayMismatch(f"match {row.id}: the replay does not reach the stored state")
             if show:
                 timed_out = entry.source == "clock"
                 shown.append(live.committed(resolution, before, entry.seq + 1, timed_out=timed_out))
-        if row.state_hash is not None and match.state_hash() != row.state_hash:
-            raise ReplayMismatch(f"match {row.id}: the replay does not reach the stored state")
         if not match.over:  # a finished match is only looked at: it is not kept
             self._keep(live)
         return live, shown
@@ -341,7 +341,7 @@ class MatchService:
                 source=source,
                 clocks=clocks,
                 result=match.result.to_json() if match.result else None,
-                state_hash=match.state_hash(),
+                state_hash=match.state_hash() if checkpoint(seq, match.over) else None,
             )
         except AlreadyApplied:
             log.info("match %d: interaction %s was delivered twice", live.id, interaction_id)

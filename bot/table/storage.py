@@ -28,6 +28,7 @@ from typing import Any
 import aiosqlite
 
 __all__ = [
+    "HASH_EVERY",
     "MIGRATIONS",
     "ActionRow",
     "AlreadyApplied",
@@ -37,6 +38,7 @@ __all__ = [
     "MatchRow",
     "PlayerRow",
     "Storage",
+    "checkpoint",
 ]
 
 log = logging.getLogger(__name__)
@@ -137,6 +139,42 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE matches ADD COLUMN rematch_of INTEGER REFERENCES matches (id);
     ALTER TABLE players ADD COLUMN confirmed INTEGER NOT NULL DEFAULT 1;
     """,
+    # 6: the state hash is a checkpoint, not every action's: an action stores one every
+    # HASH_EVERY actions and at the end of its match (NULL otherwise), and the match row keeps
+    # the latest with the action it is of (``hash_seq``), where a replay checks it. The actions
+    # table is rebuilt (SQLite cannot drop a NOT NULL); its rows stay as they were.
+    """
+    CREATE TABLE actions_6 (
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        interaction_id INTEGER UNIQUE,
+        source TEXT NOT NULL CHECK (source IN ('player', 'clock')),
+        state_hash TEXT,
+        result TEXT,
+        clocks TEXT,
+        created_at REAL NOT NULL,
+        PRIMARY KEY (match_id, seq)
+    );
+    INSERT INTO actions_6 SELECT match_id, seq, seat, action, interaction_id, source,
+        state_hash, result, clocks, created_at FROM actions;
+    DROP TABLE actions;
+    ALTER TABLE actions_6 RENAME TO actions;
+    ALTER TABLE matches ADD COLUMN hash_seq INTEGER;
+    UPDATE matches SET hash_seq = (SELECT MAX(seq) FROM actions WHERE match_id = matches.id)
+        WHERE state_hash IS NOT NULL;
+    CREATE TRIGGER actions_update_match AFTER INSERT ON actions BEGIN
+        UPDATE matches SET
+            state_hash = COALESCE(NEW.state_hash, state_hash),
+            hash_seq = CASE WHEN NEW.state_hash IS NULL THEN hash_seq ELSE NEW.seq END,
+            result = NEW.result,
+            status = CASE WHEN NEW.result IS NULL THEN 'active' ELSE 'finished' END,
+            clocks = NEW.clocks,
+            updated_at = NEW.created_at
+        WHERE id = NEW.match_id;
+    END;
+    """,
 )
 """Schema migrations in order; ``PRAGMA user_version`` is how many have been applied."""
 
@@ -146,6 +184,18 @@ PRAGMAS = (
     "PRAGMA foreign_keys=ON",
     "PRAGMA busy_timeout=5000",
 )
+
+
+HASH_EVERY = 8
+"""An action stores the match's state hash every this many actions (and the last one): the
+hash is a checkpoint a replay is checked against, and computing it is most of the bot's own
+work per action."""
+
+
+def checkpoint(seq: int, over: bool) -> bool:
+    """Whether the action ``seq`` (from 0) stores the state hash: every ``HASH_EVERY``-th
+    action, and the one that ends the match."""
+    return over or (seq + 1) % HASH_EVERY == 0
 
 
 class ChannelBusy(Exception):
@@ -180,6 +230,8 @@ class MatchRow:
     """Missed turns in a row after which a seat forfeits; 0: never."""
     rematch_of: int | None = None
     """The match this one repeats, if it was opened by a Rematch."""
+    hash_seq: int | None = None
+    """The action after which the match's state had ``state_hash`` (a checkpoint)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,7 +279,7 @@ class GuildRow:
 _MATCH_COLUMNS = (
     "id, guild_id, channel_id, ruleset, ruleset_version, status, creator_id, invited_id, "
     "turn_limit, seed, setup, result, state_hash, lobby_message_id, board_message_id, presented, "
-    "clocks, created_at, forfeit_after, rematch_of"
+    "clocks, created_at, forfeit_after, rematch_of, hash_seq"
 )
 _PLAYER_COLUMNS = (
     "match_id, seat, user_id, name, deck, dm_channel_id, dms_closed, hand_message_id, confirmed"
@@ -600,10 +652,11 @@ class Storage:
         source: str,
         clocks: Mapping[int, Clock],
         result: Mapping[str, Any] | None,
-        state_hash: str,
+        state_hash: str | None,
     ) -> None:
-        """Append one accepted action with what it made of the match (state hash, result,
-        clocks): one INSERT, which a trigger carries over to the match row atomically."""
+        """Append one accepted action with what it made of the match (result, clocks, and the
+        state hash at a checkpoint): one INSERT, which a trigger carries over to the match row
+        atomically."""
         try:
             await self._write(
                 "INSERT INTO actions (match_id, seq, seat, action, interaction_id, source, "

@@ -31,6 +31,12 @@ class CharmRuleset(RulesetBase[CharmState, CharmView]):
     kinds: ClassVar[Mapping[str, Kind]] = actions.KINDS
 
     pool: CardPool
+    random_weights: ClassVar[Mapping[str, float]] = {"concede": 0.001, "end_turn": 0.3}
+    """For the simulator's random player (``rules.simulate.weights_for``): a match takes a couple
+    of hundred decisions, most of them passes, so the usual chance of conceding at each would
+    end most random matches long before their end; and with an even chance it would end most
+    main phases before making EP or playing anything (EP comes first, CHARM-10.3), so that many
+    matches would end at the turn limit or in a stalemate."""
 
     def __init__(self, pool: CardPool) -> None:
         super().__init__(pool)

@@ -175,6 +175,11 @@ class PriorityStack(Generic[T]):
             self.declarer = None
         return entry
 
+    def withdraw(self, entry: Entry[T]) -> None:
+        """Take a waiting entry out of the space without resolving it (a negated entry,
+        BREAKFALL-7.6). Who holds priority and the run of passes stay as they are."""
+        self.entries.remove(entry)
+
     def knock_out(self, seat: int) -> PassOutcome[T]:
         """``seat`` is out for good: it is skipped, and no longer awaited in a run of passes.
 

@@ -18,7 +18,11 @@ from bot.settings import Secret, Settings
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    return Settings(token=Secret("not-a-token"), database=tmp_path / "parlor.db", step_delay=0)
+    """Pictures are drawn in threads here, which start at once; ``test_flow.py`` plays its
+    whole match with the drawing processes the bot uses by default."""
+    return Settings(
+        token=Secret("not-a-token"), database=tmp_path / "parlor.db", step_delay=0, painters=0
+    )
 
 
 @pytest.fixture

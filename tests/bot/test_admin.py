@@ -72,21 +72,23 @@ async def test_a_servers_turn_limit_and_forfeit_after_are_what_match_new_uses(
 
 async def test_a_withdrawn_game_is_refused_and_not_offered(table: Table) -> None:
     dave = admin(table)
-    others = sorted(set(RULESETS) - {"fanfare"})
     choices = await dave.autocomplete(table.channel, "parlor settings", "withdraw", "fan")
     assert [c["value"] for c in choices] == ["fanfare"]
     changed = await dave.slash(table.channel, "parlor settings", withdraw="fanfare")
-    offered_text = ", ".join(others)
-    assert f"**Games offered:** {offered_text}\n**Not offered:** fanfare" in described(changed)
+    others = sorted(set(RULESETS) - {"fanfare"})
+    games = ", ".join(others)
+    assert f"**Games offered:** {games}\n**Not offered:** fanfare" in described(changed)
 
     refused = await table.alice.slash(table.channel, "match new", ruleset="fanfare")
-    assert said(refused) == f"fanfare is not offered in this server. Games here: {offered_text}."
+    assert said(refused) == f"fanfare is not offered in this server. Games here: {games}."
     offered = await table.alice.autocomplete(table.channel, "match new", "ruleset", "")
     assert [c["value"] for c in offered] == others
-    for name in others[:-1]:
-        await dave.slash(table.channel, "parlor settings", withdraw=name)
+    for game in others[:-1]:
+        await dave.slash(table.channel, "parlor settings", withdraw=game)
     last = await dave.slash(table.channel, "parlor settings", withdraw=others[-1])
     assert "At least one game must stay offered" in said(last)
+    for game in others[:-1]:
+        await dave.slash(table.channel, "parlor settings", offer=game)
 
     await dave.slash(table.channel, "parlor settings", offer="fanfare")
     created = await table.alice.slash(table.channel, "match new", ruleset="fanfare")

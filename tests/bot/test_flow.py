@@ -1,11 +1,16 @@
 """A whole lanes match, from ``/match new`` to the result: two players acting through their DMs
-and through slash commands, a spectator watching."""
+and through slash commands, a spectator watching; the bot as it runs by default, drawing in
+worker processes."""
 
 from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
+import pytest
+
+from bot.settings import Secret, Settings
 from rules.engine import replay
 from rules.registry import get_ruleset
 
@@ -21,6 +26,12 @@ from .players import (
     play_out,
     slash_play,
 )
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    """The bot as it runs by default: pictures drawn in worker processes."""
+    return Settings(token=Secret("not-a-token"), database=tmp_path / "parlor.db", step_delay=0)
 
 
 async def test_a_whole_match_through_dms_and_slash_commands(table: Table) -> None:

@@ -145,8 +145,11 @@ def capture() -> Iterator[Capture]:
 class Watch:
     """After each move: what a spectator can see, and every log line, against what is public."""
 
-    def __init__(self, table: Table, recorder: Recorder, capture: Capture) -> None:
+    def __init__(
+        self, table: Table, recorder: Recorder, capture: Capture, seed: int = SEED
+    ) -> None:
         self.table = table
+        self.seed = seed
         self.recorder = recorder
         self.capture = capture
         self.requests = 0
@@ -191,7 +194,7 @@ class Watch:
             if f"/attachments/{channel.id}/" in url:
                 kind, viewer = self.recorder.drawn[data]
                 assert kind == "hand" or viewer is None, url
-        seed = str(SEED)
+        seed = str(self.seed)
         for line in self.capture.lines[self.lines :]:
             # No name, no card id, no seed: the bot never logs what could tell a hidden card.
             assert not names_in(line, set(), pool), line

@@ -4,16 +4,21 @@ exactly, on its next use. Resolutions that queue up while drawing falls behind a
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
 import random
 
-from bot.chat.presenter import merged
-from bot.table.live import LiveMatch, Player
+import pytest
+
+import rendering
+from bot.chat.presenter import merged, paced, shed
+from bot.table.live import Hand, LiveMatch, Player
 from bot.table.storage import Clock
-from rules.engine import SPECTATOR, Match
+from rules.engine import SPECTATOR, Match, Step
 from rules.registry import get_ruleset
 
 from .conftest import Table
-from .players import end_turn, open_match, play_card, play_out
+from .players import end_turn, hand_message, images, open_match, play_card, play_out
 
 
 async def test_an_evicted_match_is_replayed_exactly_on_its_next_use(table: Table) -> None:
@@ -29,7 +34,11 @@ async def test_an_evicted_match_is_replayed_exactly_on_its_next_use(table: Table
     assert list(matches._live) == [1]
     live = await matches.live(1)
     row = await table.bot.storage.match(1)  # type: ignore[union-attr]
-    assert row is not None and row.state_hash == live.match.state_hash()
+    assert row is not None and row.seed is not None
+    again = Match.new(get_ruleset("lanes"), row.seed, row.setup)
+    for seat, action in live.match.actions:
+        again.apply(seat, action)
+    assert live.match.state_hash() == again.state_hash()
     assert len(live.match.actions) == 1
 
 
@@ -87,3 +96,69 @@ def test_a_seats_table_is_never_replaced_by_an_older_one() -> None:
     assert not record.newer_shown(0, 5) and not record.newer_shown(1, 4)
     record.note_shown(0, 2)  # never goes back
     assert record.newer_shown(0, 4)
+
+
+def test_a_reveal_drawn_while_drawing_falls_behind_is_one_picture_of_the_rest() -> None:
+    steps = [Step(f"step {i}", ()) for i in range(6)]
+    groups = paced(steps, 3)
+    assert [(len(g), last) for g, last in shed(groups, lambda: False)] == [
+        (2, False),
+        (2, False),
+        (2, True),
+    ]
+    behind = iter([False, True])
+    assert [(len(g), last) for g, last in shed(groups, lambda: next(behind))] == [
+        (2, False),
+        (4, True),
+    ]
+
+
+async def test_silent_edits_of_a_seat_wait_off_the_line_and_only_the_newest_is_shown(
+    table: Table,
+) -> None:
+    presenter = table.bot.presenter
+    shown: list[int] = []
+    gate = asyncio.Event()
+
+    async def to_seat(hand: Hand, parts: object, *, new: bool) -> None:
+        await gate.wait()
+        shown.append(hand.at)
+
+    await open_match(table)
+    presenter._to_seat = to_seat  # type: ignore[method-assign]
+    live = await table.bot.matches.live(1)
+    hand = live.hand(0)
+    for at in (5, 6, 7):
+        presenter._edit_later(dataclasses.replace(hand, at=at))
+        await asyncio.sleep(0)  # the first edit starts, the others wait behind it
+    presenter._edit_later(dataclasses.replace(hand, at=4))  # older than one waiting: dropped
+    gate.set()
+    await presenter.idle()
+    assert shown == [5, 7]
+
+
+async def test_while_drawing_falls_behind_a_move_is_answered_before_its_picture(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The player's text and controls come at once; the picture follows in the same message,
+    and it is the seat's table after the move."""
+    await open_match(table)
+    presenter = table.bot.presenter
+    later: list[int] = []
+    picture_later = presenter.picture_later
+
+    def noted(hand: Hand) -> None:
+        later.append(hand.at)
+        picture_later(hand)
+
+    monkeypatch.setattr(presenter.painters, "behind", lambda: True)
+    monkeypatch.setattr(presenter, "picture_later", noted)
+    alice = table.alice.user
+    await end_turn(alice)
+    live = await table.bot.matches.live(1)
+    assert later == [len(live.match.actions)]
+    message = hand_message(alice)
+    (picture,) = images(table.env, message)
+    names = live.names
+    assert picture == rendering.table_png("lanes", live.match.view(0), names, 0)
+    assert "alice ends the turn" in message.content and message.components

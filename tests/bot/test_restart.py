@@ -24,6 +24,7 @@ from .players import (
     open_match,
     perform_by_dm,
     play_card,
+    said,
     seat_user,
 )
 
@@ -154,3 +155,28 @@ async def test_a_fanfare_match_goes_on_after_restarts(
     await table.env.restart_bot()
     await seat_user(table, seat).user.click(hand_message(seat_user(table, seat)), label="End turn")
     assert (await state(table))[1] == before[1] + 1
+
+
+async def test_a_replay_that_misses_its_stored_checkpoint_is_refused(
+    table: Table, bot_factory: Callable[..., Parlor]
+) -> None:
+    """The state hash is stored every 8 actions (and at the end): a replay that does not reach
+    it (a changed rule, a damaged record) is not played on as if nothing happened."""
+    await open_match(table)
+    rng = random.Random(2)
+    matches = table.bot.matches
+    while (await state(table))[1] < 8:
+        live = await matches.live(1)
+        seat = live.match.pending()[0]
+        moves = [
+            a for s in live.match.legal_actions(seat) if s.kind != "retreat" for a in s.actions()
+        ]
+        await matches.act(1, live.players[seat].user_id, rng.choice(moves))
+    storage = table.bot.storage
+    assert storage is not None
+    row = await storage.match(1)
+    assert row is not None and row.hash_seq == 7 and row.state_hash == (await state(table))[0]
+    await storage._write("UPDATE matches SET state_hash = 'not the hash' WHERE id = 1", ())
+    await table.env.restart_bot(bot_factory())
+    result = await table.alice.slash(table.channel, "match status")
+    assert "could not be restored" in said(result)

@@ -9,6 +9,7 @@ import aiosqlite
 import pytest
 
 from bot.table.storage import (
+    HASH_EVERY,
     MIGRATIONS,
     AlreadyApplied,
     ChannelBusy,
@@ -16,6 +17,7 @@ from bot.table.storage import (
     GuildRow,
     PlayerRow,
     Storage,
+    checkpoint,
 )
 
 
@@ -241,5 +243,62 @@ async def test_migration_5_confirms_everyone_seated_before_and_seats_a_rematch_a
             )
         count = await storage._all("SELECT COUNT(*) FROM players")
         assert count[0][0] == 4
+    finally:
+        await storage.close()
+
+
+def test_an_action_stores_the_state_hash_every_8_actions_and_at_the_end() -> None:
+    assert HASH_EVERY == 8
+    assert [seq for seq in range(20) if checkpoint(seq, over=False)] == [7, 15]
+    assert checkpoint(3, over=True)
+
+
+async def test_the_match_row_keeps_the_latest_checkpoint_and_the_action_it_is_of(
+    tmp_path: Path,
+) -> None:
+    storage = await Storage.open(tmp_path / "parlor.db")
+    try:
+        match_id = await lobby(storage)
+        await storage.add_player(match_id, user_id=7, name="a", deck=None, seats=2)
+        await storage.start(match_id, seed=1, setup={}, ruleset_version="1", clocks={})
+        common = {"seat": 0, "action": {"kind": "end_turn"}, "source": "player", "clocks": {}}
+        for seq, digest in enumerate([None, "h1", None]):
+            await storage.append_action(
+                match_id, seq=seq, interaction_id=None, result=None, state_hash=digest, **common
+            )
+        row = await storage.match(match_id)
+        assert row is not None and (row.state_hash, row.hash_seq) == ("h1", 1)
+    finally:
+        await storage.close()
+
+
+async def test_migration_6_keeps_stored_hashes_as_checkpoints(tmp_path: Path) -> None:
+    path = tmp_path / "parlor.db"
+    async with aiosqlite.connect(path) as db:  # a database as the fifth build left it
+        script = " ".join(MIGRATIONS[:5])
+        await db.executescript(f"BEGIN; {script} PRAGMA user_version = 5; COMMIT;")
+        await db.execute(
+            "INSERT INTO matches (id, channel_id, ruleset, status, creator_id, turn_limit, "
+            "seed, setup, created_at, updated_at) VALUES (3, 10, 'lanes', 'active', 7, 60, 1, "
+            "'{}', 0, 0)"
+        )
+        for seq in (0, 1):
+            await db.execute(
+                "INSERT INTO actions (match_id, seq, seat, action, source, state_hash, "
+                "created_at) VALUES (3, ?, 0, '{\"kind\": \"end_turn\"}', 'player', ?, 0)",
+                (seq, f"h{seq}"),
+            )
+        await db.commit()
+    storage = await Storage.open(path)
+    try:
+        row = await storage.match(3)
+        assert row is not None and (row.state_hash, row.hash_seq) == ("h1", 1)
+        assert [a.seq for a in await storage.actions(3)] == [0, 1]
+        common = {"seat": 0, "action": {"kind": "end_turn"}, "source": "player", "clocks": {}}
+        await storage.append_action(
+            3, seq=2, interaction_id=None, result=None, state_hash=None, **common
+        )
+        row = await storage.match(3)
+        assert row is not None and (row.state_hash, row.hash_seq) == ("h1", 1)
     finally:
         await storage.close()

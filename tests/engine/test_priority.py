@@ -255,3 +255,17 @@ def test_canonical_is_plain_json_and_tells_states_apart() -> None:
     assert canonical(a)["entries"] == [[0, ["event", 7], False]]
     b.pass_priority(1)
     assert json.dumps(canonical(a)) != json.dumps(canonical(b))
+
+
+def test_an_entry_withdrawn_from_the_middle_never_resolves_breakfall_7_6() -> None:
+    space: PriorityStack[str] = PriorityStack(2, opener=0)
+    space.enter(0, "technique")
+    space.enter(1, "answer")
+    space.withdraw(Entry(0, "technique"))  # negated: it leaves without resolving
+    assert [e.item for e in space.entries] == ["answer"] and space.holder == 0
+    space.pass_priority(0)
+    assert space.pass_priority(1).resolve == Entry(1, "answer")
+    space.pass_priority(0)
+    assert space.pass_priority(1).round_over
+    with pytest.raises(ValueError):
+        space.withdraw(Entry(0, "technique"))

@@ -25,11 +25,12 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from rendering import charm, draw_table, fanfare
+from rendering import breakfall, charm, draw_table, fanfare
 from rendering.lanes import draw_board, draw_hand, draw_result
 from rendering.toolkit import Canvas
 from rules.engine import Step
 
+from . import breakfall_positions as bf
 from . import charm_positions as cp
 from . import fanfare_positions as ff
 from .positions import JAPANESE_NAMES, NAMES, find_step, japanese_view, match_steps, public_with
@@ -165,6 +166,45 @@ FANFARE_CASES: dict[str, Callable[[], Canvas]] = {
     "fanfare-result-draw": lambda: fanfare.draw_result(ff.drawn_result_view(), NAMES),
 }
 CASES.update(FANFARE_CASES)
+
+
+def _breakfall_board(wanted: Callable[[Step], bool], viewer: int | None = None) -> Canvas:
+    step = bf.find_step(range(20), wanted)
+    return breakfall.draw_board(step.views[viewer], NAMES, step)
+
+
+def _breakfall_hand(seat: int) -> Canvas:
+    def choices(step: Step) -> bool:
+        view = step.views[seat]
+        playable = {card.playable for card in view.hand}
+        return view.holder == seat and len(view.hand) >= 4 and playable == {True, False}
+
+    return breakfall.draw_hand(bf.find_step(range(20), choices).views[seat], NAMES)
+
+
+def _breakfall_result(reason: str) -> Canvas:
+    for seed in range(20):
+        final = bf.match_steps(seed)[-1].views[None]
+        if final.result is not None and final.result.reason == reason:
+            return breakfall.draw_result(final, NAMES)
+    raise LookupError(reason)
+
+
+BREAKFALL_CASES: dict[str, Callable[[], Canvas]] = {
+    "breakfall-board-space": lambda: breakfall.draw_board(bf.space_view(), NAMES, bf.space_step()),
+    "breakfall-board-battle": lambda: _breakfall_board(bf.public_with("battle_damage", "checks")),
+    "breakfall-board-check-turned": lambda: _breakfall_board(bf.public_with("turned", "entered")),
+    "breakfall-table-seat-1": lambda: draw_table(
+        "breakfall", bf.space_view(1), NAMES, 1, bf.space_step()
+    ),
+    "breakfall-hand": lambda: _breakfall_hand(0),
+    "breakfall-table-japanese": lambda: draw_table(
+        "breakfall", bf.japanese_view(), JAPANESE_NAMES, 0
+    ),
+    "breakfall-result-damage": lambda: _breakfall_result("damage"),
+    "breakfall-result-draw": lambda: breakfall.draw_result(bf.drawn_result_view(), NAMES),
+}
+CASES.update(BREAKFALL_CASES)
 
 
 def _charm_board(wanted: Callable[[Step], bool], viewer: int | None = None) -> Canvas:

@@ -20,9 +20,10 @@ from typing import Any
 
 import pytest
 
-from rendering import RENDERERS, charm, draw_table, fanfare, lanes
+from rendering import RENDERERS, breakfall, charm, draw_table, fanfare, lanes
 from rendering.toolkit import Canvas, DrawnText
 
+from . import breakfall_positions as bf
 from . import charm_positions as cp
 from . import fanfare_positions as ff
 from . import positions as lp
@@ -170,6 +171,39 @@ def _fanfare_made_up() -> list[Picture]:
     return pictures
 
 
+BREAKFALL_STATES: dict[str, dict[str, Any]] = {
+    "plain": {},
+    "busy": {"bowed": True, "greeting": True, "blocked_by": 1, "damage": 4, "new": True},
+    "blocking": {"blocking": 1, "damage": 2, "force": 9, "sabotage": 0, "durability": 7},
+}
+
+
+def _breakfall_made_up() -> list[Picture]:
+    pictures: list[Picture] = [
+        (f"breakfall card {c.id}", lambda c=c: breakfall.draw_card(c)) for c in bf.CARDS
+    ]
+    for state, changes in BREAKFALL_STATES.items():
+        for n, group in enumerate(bf.chunks(bf.CHARACTERS, 10)):
+            view = bf.full_field(group, **changes)
+            pictures.append(
+                (f"breakfall {state} {n}", lambda v=view: breakfall.draw_board(v, NAMES))
+            )
+    japanese = bf.japanese_view()
+    pictures += [
+        (
+            "breakfall space with a check waiting",
+            lambda: breakfall.draw_board(bf.space_view(), NAMES, bf.space_step()),
+        ),
+        (
+            "breakfall space table of seat 1",
+            lambda: draw_table("breakfall", bf.space_view(1), NAMES, 1, bf.space_step()),
+        ),
+        ("breakfall japanese table", lambda: draw_table("breakfall", japanese, JAPANESE_NAMES, 0)),
+        ("breakfall draw", lambda: breakfall.draw_result(bf.drawn_result_view(), NAMES)),
+    ]
+    return pictures
+
+
 def _charm_made_up() -> list[Picture]:
     pictures: list[Picture] = [
         (f"charm card {c.id}", lambda c=c: charm.draw_card(c)) for c in cp.CARDS
@@ -206,6 +240,8 @@ PICTURES: dict[str, list[Picture]] = {
     "lanes made up": _lanes_made_up(),
     "fanfare random matches": _match_pictures("fanfare", ff, fanfare, 23),
     "fanfare made up": _fanfare_made_up(),
+    "breakfall random matches": _match_pictures("breakfall", bf, breakfall, 61),
+    "breakfall made up": _breakfall_made_up(),
     "charm random matches": _match_pictures("charm", cp, charm, 61),
     "charm made up": _charm_made_up(),
 }

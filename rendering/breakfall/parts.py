@@ -1,0 +1,314 @@
+"""The parts of a breakfall picture: a character on the field, its numbers and states, a seat's
+damage track and resource row, an entry of the resolution space, and the labels of a step.
+
+A character is a tile: its name, its state as pills (bowed, new, greeting, blocking, its damage
+against its durability), the rules text of its abilities, then force, sabotage and durability.
+Numbers that differ from the printed ones are coloured and carry an arrow (up: boosted; down:
+weakened), so colour is never the only cue; a bowed character is dimmed and says so.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from rendering.toolkit import (
+    RGB,
+    Box,
+    Canvas,
+    Chip,
+    badge,
+    card_frame,
+    chip_flow,
+    fit_text,
+    mix,
+    seat_style,
+    tag,
+)
+from rendering.toolkit.palette import (
+    BACKGROUND,
+    CARD_BACK,
+    CARD_EDGE,
+    DANGER,
+    GOOD,
+    HIGHLIGHT,
+    HIGHLIGHT_INK,
+    MUTED,
+    PANEL,
+    SUBTLE,
+    TEXT,
+)
+from rules.breakfall.views import CharacterView
+
+from .marks import Tag
+
+__all__ = [
+    "COST_FILL",
+    "LEGIBLE",
+    "PILL_H",
+    "STATS_H",
+    "TAG_H",
+    "cost_badge",
+    "damage_track",
+    "draw_stat",
+    "draw_tags",
+    "draw_tile",
+    "resource_row",
+    "tile_height",
+]
+
+LEGIBLE = 12.0  # the smallest text: capitals 7 pixels high on a phone (480 units at 400 px)
+PILL_H = 18.0
+TAG_H = 17.0
+STATS_H = 24.0
+COST_FILL: RGB = (70, 92, 130)
+TILE_FILL = mix(CARD_EDGE, PANEL, 0.55)
+UP: RGB = mix(GOOD, TEXT, 0.35)
+DOWN: RGB = DANGER
+BOWED_FILL: RGB = (58, 52, 74)
+GREET_FILL: RGB = (150, 70, 40)
+BLOCK_FILL: RGB = (60, 96, 130)
+_ICONS = {"force": "sword", "sabotage": "bolt", "durability": "shield"}
+_ASPECT = {"sword": 0.6, "shield": 0.85, "bolt": 0.7}
+_PAD = 6.0
+_NAME_TOP = 3.0
+_NAME_SIZE = 13.0
+_NAME_LEADING = 1.0
+_LEADING = 1.08
+_TONES: dict[str, RGB] = {"bad": DANGER, "good": GOOD, "note": HIGHLIGHT}
+
+
+def cost_badge(canvas: Canvas, box: Box, cost: int, *, dim: bool = False) -> None:
+    """The cost in a diamond (a shape no seat uses)."""
+    fill = mix(COST_FILL, BACKGROUND, 0.35) if dim else COST_FILL
+    badge(canvas, box, str(cost), fill=fill, ink=MUTED if dim else TEXT, shape="diamond")
+
+
+def draw_stat(canvas: Canvas, box: Box, stat: str, value: int, *, base: int) -> None:
+    """An icon and a number; above ``base`` green with an up arrow, below purple with a down
+    arrow."""
+    x0, y0, x1, y1 = box
+    h = y1 - y0
+    colour = DOWN if value < base else UP if value > base else TEXT
+    icon = _ICONS[stat]
+    icon_h = h * 0.55
+    icon_w = icon_h * _ASPECT[icon]
+    top = y0 + (h - icon_h) / 2
+    canvas.shape(icon, (x0, top, x0 + icon_w, top + icon_h), MUTED)
+    right = x1
+    if colour != TEXT:
+        a = h * 0.26
+        arrow = "down" if value < base else "up"
+        canvas.shape(arrow, (x1 - a, y0 + h / 2 - a / 2, x1, y0 + h / 2 + a / 2), colour)
+        right = x1 - a - 1
+    canvas.text(
+        (x0 + icon_w + 1, y0, right, y1),
+        str(value),
+        size=h * 0.78,
+        min_size=LEGIBLE,
+        weight="bold",
+        fill=colour,
+        align="center",
+        leading=1.0,
+        max_lines=1,
+        role="number",
+    )
+
+
+def _pills(card: CharacterView) -> list[Chip]:
+    """The states of a character: bowed, greeting (and blocked), blocking, new, its damage."""
+    chips: list[Chip] = []
+    # No icons on the longer words: a pill wider than a tile would be left out.
+    if card.greeting:
+        chips.append(Chip("Greeting", fill=GREET_FILL, ink=TEXT, bold=True))
+        if card.blocked_by is not None:
+            chips.append(Chip("Blocked", fill=BLOCK_FILL, ink=TEXT, bold=True))
+    if card.blocking is not None:
+        chips.append(Chip("Blocking", fill=BLOCK_FILL, ink=TEXT, bold=True))
+    if card.bowed:
+        chips.append(Chip("Bowed", fill=BOWED_FILL, ink=TEXT, icon="down", bold=True))
+    if card.new:
+        chips.append(Chip("New", fill=mix(PANEL, TEXT, 0.15), ink=MUTED))
+    if card.damage:
+        chips.append(Chip(f"{card.damage} damage", fill=DANGER, ink=HIGHLIGHT_INK, bold=True))
+    return chips
+
+
+def _text(card: CharacterView) -> str:
+    return " ".join(card.abilities)
+
+
+def _name_height(canvas: Canvas, card: CharacterView, width: float) -> float:
+    """Two lines for most names, three for a long one (nothing is cut)."""
+    room = max(1, canvas.px(width - _PAD - 3))
+    block = fit_text(
+        card.name, room, 1 << 20, canvas.px(_NAME_SIZE), canvas.px(LEGIBLE), "bold", _NAME_LEADING
+    )
+    lines = max(2, len(block.lines))
+    return lines * _NAME_SIZE * _NAME_LEADING + 3
+
+
+def _measure(canvas: Canvas, box: Box, card: CharacterView) -> float:
+    """Where the pills end (the text starts), drawing nothing."""
+    x0, y0, x1, _y1 = box
+    top = y0 + _NAME_TOP + _name_height(canvas, card, x1 - x0) + 1
+    chips = _pills(card)
+    if not chips:
+        return top
+    _x, last = chip_flow(
+        canvas,
+        x0 + _PAD,
+        top,
+        (x0 + _PAD, top, x1 - 3, top),
+        chips,
+        height=PILL_H,
+        size=LEGIBLE,
+        gap=2,
+        row_gap=2,
+        draw=False,
+    )
+    return last + PILL_H + 2
+
+
+def tile_height(canvas: Canvas, card: CharacterView, width: float) -> float:
+    """How tall a tile ``width`` units wide must be to show ``card`` whole."""
+    bottom = _measure(canvas, (0.0, 0.0, width, 0.0), card)
+    text = _text(card)
+    if not text:
+        return bottom + 2 + STATS_H
+    room = max(1, canvas.px(width - _PAD - 3))
+    px = canvas.px(LEGIBLE)
+    block = fit_text(text, room, 1 << 20, px, px, "regular", _LEADING)
+    return bottom + math.ceil(block.height / canvas.scale) + 3 + STATS_H
+
+
+def draw_tile(
+    canvas: Canvas,
+    box: Box,
+    card: CharacterView,
+    *,
+    highlight: bool = False,
+) -> None:
+    """One character: name (up to two lines), state pills, rules text, force, sabotage and
+    durability at the foot."""
+    x0, y0, x1, y1 = box
+    fill = mix(TILE_FILL, BACKGROUND, 0.3) if card.bowed else TILE_FILL
+    card_frame(canvas, box, edge=seat_style(card.seat).fill, fill=fill, highlight=highlight)
+    name_h = _name_height(canvas, card, x1 - x0)
+    canvas.text(
+        (x0 + _PAD, y0 + _NAME_TOP, x1 - 3, y0 + _NAME_TOP + name_h),
+        card.name,
+        size=_NAME_SIZE,
+        min_size=LEGIBLE,
+        weight="bold",
+        fill=TEXT,
+        valign="top",
+        leading=_NAME_LEADING,
+    )
+    top = y0 + _NAME_TOP + name_h + 1
+    chips = _pills(card)
+    if chips:
+        chip_flow(
+            canvas,
+            x0 + _PAD,
+            top,
+            (x0 + _PAD, top, x1 - 3, top),
+            chips,
+            height=PILL_H,
+            size=LEGIBLE,
+            gap=2,
+            row_gap=2,
+        )
+    text_top = _measure(canvas, box, card)
+    stats_top = y1 - STATS_H
+    text = _text(card)
+    if text:
+        canvas.text(
+            (x0 + _PAD, text_top, x1 - 3, stats_top - 1),
+            text,
+            size=LEGIBLE,
+            fill=MUTED,
+            valign="top",
+            leading=_LEADING,
+        )
+    left = x0 + 5
+    third = (x1 - 2 - left) / 3
+    for i, (stat, value, base) in enumerate(
+        (
+            ("force", card.force, card.base_force),
+            ("sabotage", card.sabotage, card.base_sabotage),
+            ("durability", card.durability, card.base_durability),
+        )
+    ):
+        at = left + i * third
+        draw_stat(canvas, (at, stats_top + 1, at + third - 1, y1 - 3), stat, value, base=base)
+
+
+def draw_tags(canvas: Canvas, box: Box, tags: Sequence[Tag]) -> None:
+    """What just happened to a character: labels right-aligned just above its numbers, in rows
+    upwards if they need more than the tile's width (over the end of its text, never on a
+    number)."""
+    x0, _y0, x1, y1 = box
+    right, top = x1 - 2, y1 - STATS_H - TAG_H - 1
+    for item in reversed(tags):
+        width = canvas.text_width(item.text, size=TAG_H * 0.72, weight="bold") + TAG_H * 0.8
+        if right - width < x0 + 4 and right < x1 - 2:
+            right, top = x1 - 2, top - TAG_H - 2
+        tag(canvas, (right - width, top, right, top + TAG_H), item.text, fill=_TONES[item.tone])
+        right -= width + 2
+
+
+def damage_track(canvas: Canvas, box: Box, count: int, limit: int, *, lit: bool = False) -> None:
+    """``limit`` pips, the first ``count`` filled: a damage zone's count to 10 at a glance, with
+    the number beside it ("Damage 4/10")."""
+    x0, y0, x1, y1 = box
+    h = y1 - y0
+    label = f"Damage {count}/{limit}"
+    width = canvas.text_width(label, size=LEGIBLE, weight="bold") + 10
+    canvas.rect(
+        (x0, y0, x0 + width, y1), HIGHLIGHT if lit else mix(PANEL, DANGER, 0.25), radius=h / 2
+    )
+    canvas.text(
+        (x0 + 5, y0, x0 + width - 4, y1),
+        label,
+        size=LEGIBLE,
+        weight="bold",
+        fill=HIGHLIGHT_INK if lit else TEXT,
+        max_lines=1,
+        leading=1.0,
+        role="label",
+        cover=(x0, y0, x0 + width, y1),
+    )
+    left = x0 + width + 6
+    pip = min(h - 4, (x1 - left - (limit - 1) * 3) / limit)
+    for i in range(limit):
+        at = left + i * (pip + 3)
+        top = y0 + (h - pip) / 2
+        filled = i < count
+        canvas.rect(
+            (at, top, at + pip, top + pip),
+            DANGER if filled else mix(PANEL, TEXT, 0.12),
+            radius=2,
+        )
+
+
+def resource_row(
+    canvas: Canvas, x: float, y: float, right: float, states: Sequence[bool], *, h: float
+) -> float:
+    """Face-down resource cards: a ready one upright, a bowed one turned sideways and dimmed;
+    returns where the row ends (they overlap to fit in ``right``)."""
+    if not states:
+        return x
+    w = h * 0.68
+    step = min(w + 3, (right - x - h) / max(1, len(states) - 1)) if len(states) > 1 else w
+    for i, bowed in enumerate(states):
+        at = x + i * step
+        if bowed:
+            top = y + (h - w) / 2
+            canvas.rect((at, top, at + h, top + w), mix(CARD_BACK, BACKGROUND, 0.35), radius=2)
+            canvas.frame((at, top, at + h, top + w), SUBTLE, width=0.8, radius=2)
+        else:
+            canvas.rect((at, y, at + w, y + h), CARD_BACK, radius=2)
+            canvas.frame((at, y, at + w, y + h), MUTED, width=0.8, radius=2)
+    last = x + (len(states) - 1) * step
+    return last + (h if states[-1] else w)

@@ -1,0 +1,154 @@
+"""The battle phase (BREAKFALL-2.4, 2.6 to 2.8): greet, block, damage.
+
+The turn player picks greeters among its ready characters that are not new; each bows and greets
+the non-turn player. The non-turn player then picks a blocker for each greeter in turn (one
+decision per greeter, at most one of its ready characters each, a character blocking at most
+one). In the damage step everything is dealt at once: a blocked greeter and its blocker deal
+their force to each other, an unblocked greeter its sabotage to the non-turn player; a greeter
+that left, or whose blocker left, deals nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..engine import StepLog
+from .captions import listing
+from .effects import deal_damage, place_checks
+from .state import BreakfallState, Card, Decision
+from .stats import dealt, durability, force, is_new, sabotage
+from .zones import SEAT, bow, card_name, trigger
+
+__all__ = [
+    "block",
+    "blocker_choices",
+    "damage_step",
+    "greet",
+    "greeter_choices",
+    "next_block",
+]
+
+
+def greeter_choices(state: BreakfallState) -> list[Card]:
+    """The turn player's ready characters that are not new (BREAKFALL-2.4a, 2.6)."""
+    return [
+        c for c in state.players[state.turn_player].field if not c.bowed and not is_new(state, c)
+    ]
+
+
+def greet(state: BreakfallState, chosen: Sequence[Card], log: StepLog) -> bool:
+    """The greeters bow and greet; ``False`` if none were picked (the battle phase ends)."""
+    seat = state.turn_player
+    if not chosen:
+        log.event("no_greeters", None, seat=seat)
+        log.step(f"{SEAT[seat]} greets with nobody: the battle phase ends.")
+        return False
+    state.battle = [[card.uid, 0] for card in chosen]
+    for card in chosen:
+        bow(state, card)
+        trigger(state, card, "greets")
+        log.event("greets", None, seat=seat, card=card.uid, name=card.name)
+    if not log.quiet:
+        said = [
+            f"{c.name} ({force(state, c)} force, {sabotage(state, c)} sabotage)" for c in chosen
+        ]
+        log.step(f"{SEAT[seat]} greets with {listing(said)}.")
+    return True
+
+
+def blocker_choices(state: BreakfallState) -> list[Card]:
+    """The non-turn player's ready characters not yet blocking."""
+    blocking = {b for _g, b in state.battle}
+    return [c for c in state.players[state.ntp].field if not c.bowed and c.uid not in blocking]
+
+
+def next_block(state: BreakfallState) -> bool:
+    """Ask for the next greeter's blocker, if any greeter is left to ask about and the non-turn
+    player has a ready character to block with; ``False`` once there is nothing to ask."""
+    if not blocker_choices(state):
+        return False
+    for greeter, blocker in state.battle:
+        if blocker == 0 and state.cards[greeter].zone == "field":
+            state.decision = Decision("block", state.ntp, uid=greeter)
+            return True
+    return False
+
+
+def block(state: BreakfallState, greeter: int, blocker: Card | None, log: StepLog) -> None:
+    """Record one greeter's blocker (``None``: unblocked); blocking does not bow."""
+    for pair in state.battle:
+        if pair[0] == greeter:
+            pair[1] = blocker.uid if blocker is not None else -2  # -2: asked, no blocker
+    state.decision = None
+    card = state.cards[greeter]
+    if blocker is None:
+        log.event("unblocked", None, seat=state.ntp, card=greeter)
+        log.step(f"{SEAT[state.ntp]} does not block {card.name}.")
+        return
+    trigger(state, blocker, "blocks", context=greeter)
+    log.event("blocks", None, seat=state.ntp, card=blocker.uid, greeter=greeter)
+    log.step(
+        f"{SEAT[state.ntp]} blocks {card.name} with {blocker.name} ({force(state, blocker)} "
+        f"force, damage {blocker.damage} of {durability(state, blocker)})."
+    )
+
+
+def damage_step(state: BreakfallState, log: StepLog) -> None:
+    """All battle damage at once (BREAKFALL-2.4c, 2.7, 2.8); damage to the non-turn player
+    places its checks (BREAKFALL-5.3)."""
+    cards = state.cards
+    hits: list[tuple[Card, Card | None, int]] = []  # (dealer, character hit or None, amount)
+    for greeter_uid, blocker_uid in state.battle:
+        greeter = cards[greeter_uid]
+        if greeter.zone != "field":
+            continue
+        if blocker_uid > 0:
+            blocker = cards[blocker_uid]
+            if blocker.zone != "field":
+                continue
+            hits.append((greeter, blocker, dealt(force(state, greeter))))
+            hits.append((blocker, greeter, dealt(force(state, blocker))))
+        elif blocker_uid != -1:  # -1: its blocker left, nothing passes through
+            hits.append((greeter, None, dealt(sabotage(state, greeter))))
+    before = {c.uid: c.damage for _d, c, _n in hits if c is not None}
+    to_player = 0
+    for dealer, hit, amount in hits:
+        if amount >= 1:
+            trigger(state, dealer, "deals_damage")
+        if hit is None:
+            to_player += amount
+        else:
+            deal_damage(state, hit, amount)
+        log.event(
+            "battle_damage",
+            None,
+            card=dealer.uid,
+            target=None if hit is None else hit.uid,
+            amount=amount,
+        )
+    if to_player:
+        place_checks(state, {state.ntp: to_player}, log)
+    if not log.quiet:
+        log.step(_caption(state, hits, before, to_player))
+
+
+def _caption(
+    state: BreakfallState,
+    hits: list[tuple[Card, Card | None, int]],
+    before: dict[int, int],
+    to_player: int,
+) -> str:
+    if not hits:
+        return "Damage step: no damage is dealt."
+    said = []
+    for dealer, hit, amount in hits:
+        if hit is None:
+            said.append(f"{card_name(dealer)} deals {amount} to {SEAT[state.ntp]}")
+        else:
+            said.append(
+                f"{card_name(dealer)} deals {amount} to {hit.name} "
+                f"({before[hit.uid]} → {hit.damage} of {durability(state, hit)})"
+            )
+    if to_player:
+        said.append(f"{to_player} damage check{'s' if to_player > 1 else ''} for {SEAT[state.ntp]}")
+    return "Damage: " + "; ".join(said) + "."

@@ -1,0 +1,125 @@
+"""Targets: what a seat may choose for an ability, in the order BREAKFALL-9.3 lists them, and how
+a menu shows each one (with the numbers a choice depends on).
+
+Characters are listed the chooser's opponent's first, then its own, each side oldest first (the
+order they entered the field); entries in the space newest first. A chosen target is a
+character's uid, or an entry's ``eid`` for ``negate``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..engine import Entry, Option
+from .cards import Effect
+from .state import BreakfallState, Card, Item
+from .stats import durability, force, sabotage
+
+__all__ = [
+    "blockers",
+    "candidates",
+    "character_label",
+    "entry_label",
+    "greeters",
+    "options",
+    "still_legal",
+]
+
+
+def greeters(state: BreakfallState) -> list[Card]:
+    """Characters greeting now, on the field."""
+    cards = state.cards
+    return [cards[g] for g, _b in state.battle if cards[g].zone == "field"]
+
+
+def blockers(state: BreakfallState) -> list[Card]:
+    """Characters blocking now, on the field."""
+    cards = state.cards
+    return [cards[b] for _g, b in state.battle if b > 0 and cards[b].zone == "field"]
+
+
+def _sides(state: BreakfallState, seat: int, kind: str) -> list[Card]:
+    enemy, own = state.players[1 - seat].field, state.players[seat].field
+    if kind == "enemy_character":
+        return list(enemy)
+    if kind == "own_character":
+        return list(own)
+    if kind == "character":
+        return [*enemy, *own]
+    chosen = greeters(state) if kind == "greeter" else blockers(state)
+    return [c for c in chosen if c.owner != seat] + [c for c in chosen if c.owner == seat]
+
+
+def _kill_limit(effects: Sequence[Effect], kind: str) -> int | None:
+    """The lowest ``kill n`` among the effects aimed at this target: only a character whose
+    durability is at most n may be chosen for it."""
+    limits = [e.amount for e in effects if e.effect == "kill" and e.target == kind]
+    return min(limits) if limits else None
+
+
+def candidates(
+    state: BreakfallState, seat: int, kind: str, effects: Sequence[Effect], eid: int | None = None
+) -> list[int]:
+    """What ``seat`` may choose for a target of ``kind`` now: uids of characters, or eids of
+    entries (``eid``: the choosing entry itself, never its own target)."""
+    if kind == "entry":
+        return [
+            e.item.eid
+            for e in reversed(state.space.entries)
+            if e.item.kind != "check" and e.item.eid != eid
+        ]
+    cards = _sides(state, seat, kind)
+    limit = _kill_limit(effects, kind)
+    if limit is not None:
+        cards = [c for c in cards if durability(state, c) <= limit]
+    return [c.uid for c in cards]
+
+
+def still_legal(
+    state: BreakfallState, seat: int, kind: str, effects: Sequence[Effect], target: int | None
+) -> bool:
+    """Whether a target chosen on entry is still legal on resolution (BREAKFALL-3.7)."""
+    if target is None:
+        return False
+    if kind == "entry":
+        return any(e.item.eid == target for e in state.space.entries)
+    card = state.cards.get(target)
+    if card is None or card.zone != "field":
+        return False
+    return card in _sides(state, seat, kind)
+
+
+def character_label(state: BreakfallState, seat: int, card: Card) -> str:
+    """``enemy Gate Warden · force 2, sabotage 1, damage 1/4, bowed``."""
+    side = "your" if card.owner == seat else "enemy"
+    bowed = "bowed" if card.bowed else "ready"
+    return (
+        f"{side} {card.name} · force {force(state, card)}, sabotage {sabotage(state, card)}, "
+        f"damage {card.damage}/{durability(state, card)}, {bowed}"
+    )
+
+
+def entry_label(state: BreakfallState, seat: int, entry: Entry[Item]) -> str:
+    """``enemy Ember Strike (technique)``, ``your Gate Warden's ability``."""
+    item = entry.item
+    whose = "your" if entry.seat == seat else "enemy"
+    if item.kind == "check":
+        return f"{whose} damage check"
+    card = state.cards[item.uid]
+    if item.kind == "card":
+        return f"{whose} {card.name} ({card.defn.kind})"
+    if item.kind == "breakfall":
+        return f"{whose} {card.name}'s breakfall"
+    return f"{whose} {card.name}'s ability"
+
+
+def options(
+    state: BreakfallState, seat: int, kind: str, effects: Sequence[Effect], eid: int | None = None
+) -> tuple[Option, ...]:
+    """The choices of :func:`candidates` as a menu lists them."""
+    found = candidates(state, seat, kind, effects, eid)
+    if kind == "entry":
+        by_eid = {e.item.eid: e for e in state.space.entries}
+        return tuple(Option(x, entry_label(state, seat, by_eid[x])) for x in found)
+    cards = state.cards
+    return tuple(Option(x, character_label(state, seat, cards[x])) for x in found)
