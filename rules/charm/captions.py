@@ -107,6 +107,8 @@ def _clause(event: Event) -> str:
         return f"{SEAT[d['seat']]} discards {d['name']}"
     if kind == "recalled":
         return f"{SEAT[d['seat']]} takes {d['name']} back to hand"
+    if kind == "none_to_recall":
+        return f"no {d['kind']} to take back in {SEAT[d['seat']]}'s discard pile"
     if kind == "tokens":
         return f"{_card(d)} tokens {d['before']} → {d['after']}"
     if kind == "gained_ep":
@@ -137,12 +139,24 @@ def _clause(event: Event) -> str:
 
 def outcome(events: Iterable[Event], *, audience: int | None = None, room: int = LIMIT) -> str:
     """What the events ``audience`` may see did, in order (``None``: the public ones); draws
-    are counted per seat. Cut to ``room`` with how many more."""
+    are counted per seat, and a player's damage from several attackers at once is one sum. Cut
+    to ``room`` with how many more."""
     said: list[str] = []
     drawn: dict[int, int] = {}
+    hurt: tuple[int, int, int] | None = None  # the last clause's damage: seat, amount, before
     for event in events:
         if not event.visible_to(audience):
             continue
+        if event.kind == "damage":
+            d = event.data
+            if hurt is not None and hurt[0] == d["seat"]:
+                said.pop()
+                hurt = (d["seat"], hurt[1] + d["amount"], hurt[2])
+            else:
+                hurt = (d["seat"], d["amount"], d["before"])
+            said.append(f"{SEAT[d['seat']]} takes {hurt[1]} damage ({hurt[2]} → {d['after']})")
+            continue
+        hurt = None
         if event.kind == "drew":
             seat = event.data["seat"]
             if seat not in drawn:
@@ -191,6 +205,15 @@ def close(log: StepLog, caption: str, to: int | None = None) -> None:
     log.step(caption, to=to)
     for seat, cards in drawn.items():
         log.step(f"You draw {names(cards)}.", to=seat)
+
+
+_PHASE = {"draw": "Draw phase", "main": "Main phase", "charm": "Charm phase"}
+
+
+def phase_ends(phase: str, events: Iterable[Event]) -> str:
+    """A change of phase that wiped EP (CHARM-2.2): ``"Draw phase ends: {seat1}'s 2 unused EP
+    fade."``"""
+    return _sentence(f"{_PHASE.get(phase, phase)} ends: {outcome(events)}")
 
 
 def start_phase(events: Iterable[Event]) -> str:

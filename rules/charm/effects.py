@@ -145,6 +145,8 @@ def _recall(state: CharmState, res: Res, effect: Effect, log: StepLog) -> bool:
         return True
     if found:
         recall_chosen(state, res.controller, found[0].uid, log)
+    elif not log.quiet:
+        log.event("none_to_recall", None, seat=res.controller, kind=effect.kind)
     return False
 
 

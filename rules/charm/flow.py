@@ -303,8 +303,13 @@ def _phase(state: CharmState, task: Task, log: StepLog) -> None:
     """A change of phase (CHARM-2.2): the win/loss check, then both EP pools wiped."""
     if _win_loss(state, log):
         return
+    ending = state.phase
     _wipe(state, log)
     state.phase = task.arg
+    # EP fading is said in a step of its own (it would otherwise be told in whatever step comes
+    # next, a P.Skill's); the end phase's own caption says it.
+    if not log.quiet and task.arg != "end" and any(e.kind == "ep_wiped" for e in log.pending):
+        log.step(captions.phase_ends(ending, log.pending))
 
 
 def _wipe(state: CharmState, log: StepLog) -> None:
@@ -535,6 +540,7 @@ def _effects(state: CharmState, task: Task, log: StepLog) -> None:
     assert res is not None
     source = state.cards[res.source]
     effects = source.defn.skills[res.skill].effects
+    resumed = res.index > 0  # after a choice, whose own step said what it did
     while res.index < len(effects):
         effect = effects[res.index]
         res.index += 1
@@ -547,7 +553,7 @@ def _effects(state: CharmState, task: Task, log: StepLog) -> None:
             return
     if source.zone == "chain":  # an event, done (CHARM-11.2)
         to_discard(state, source, log)
-    if not log.quiet:
+    if not log.quiet and not (resumed and not log.pending):
         captions.close(log, captions.resolved(state, res, log.pending))
 
 

@@ -114,6 +114,55 @@ def test_charm_13_1_recall_timeout_takes_the_oldest() -> None:
     assert old.zone == "hand" and new.zone == "discard"
 
 
+def test_charm_11_6_a_recall_chosen_is_the_skills_last_word() -> None:
+    """CHARM-11.6 (``recall``, picked as it resolves): the step of the choice says what the
+    skill did; no "no effect" step follows it."""
+    game = prepare()
+    trunk = game.put(0, "prop-trunk")
+    moth, _drummer = game.pile(0, "ember-moth", "tin-drummer")
+    game.use(trunk, cost=[game.give(0, "lantern-page")])
+    res = game.recall(moth)
+    said = game.captions(res)
+    assert "{seat0} takes Ember Moth back from the discard pile to hand." in said
+    assert not any("no effect" in caption for caption in said), said
+
+
+def test_charm_10_4a_a_recall_with_nothing_to_take_says_so() -> None:
+    """CHARM-10.4a: the card discarded to pay is not in reach of the skill's own recall; with
+    nothing else there, the caption says what was missing (not just "no effect")."""
+    game = prepare()
+    trunk = game.put(0, "prop-trunk")
+    game.use(trunk, cost=[game.give(0, "ember-moth")])
+    game.pass_until(lambda: game.waiting_on() == "initiative")
+    said = [c for r in game.history[-2:] for c in game.captions(r)]
+    line = "{seat0}'s Prop Trunk (A.Skill): no character to take back in {seat0}'s discard pile."
+    assert line in said, said
+
+
+def test_charm_6_4_a_players_damage_from_several_attackers_is_told_as_one_sum() -> None:
+    game = prepare()
+    page = game.put(0, "lantern-page")  # AP 1
+    moth = game.put(0, "ember-moth")
+    game.charm(page, moth)
+    game.pass_until(lambda: game.state.phase == "main")
+    said = [c for r in game.history for c in game.captions(r) if c.startswith("Charm end")]
+    after = game.damage(1)
+    assert said == [f"Charm end: {{seat1}} takes {after} damage (0 → {after})."]
+
+
+def test_charm_2_2_ep_fading_at_a_change_of_phase_is_a_step_of_its_own() -> None:
+    """CHARM-2.2: at a change of phase both pools empty; said as the phase ends, not in the next
+    step (a P.Skill's)."""
+    game = prepare()
+    game.produce(game.put(0, "moonlit-terrace"))
+    game.charm(game.heroine(0))  # Aria Vale: when she attacks, a P.Skill deals 1 damage
+    game.pass_until(lambda: game.state.phase == "charm")
+    said = game.captions()
+    assert "Main phase ends: {seat0}'s 1 unused EP fade." in said
+    assert any("P.Skill" in c for c in said)
+    assert not any("fade" in c for c in said if "P.Skill" in c), said
+
+
 def test_charm_13_2_an_empty_handed_seat_without_usable_a_skills_is_passed_for() -> None:
     game = prepare()
     game.set_pool(0, 1)
