@@ -47,6 +47,11 @@ class MatchRecord:
     """Per seat, the state (number of actions) its table message shows now (in memory only):
     an interaction's own answer may show a newer one than a resolution still queued."""
 
+    hand_turns: dict[int, Any] = field(default_factory=dict)
+    """Per seat, the turn its table message was sent for (in memory only): a table replaced
+    within its own turn is taken away, not left as a line (a game that asks a seat again and
+    again in one turn, charm's answers, would fill the DM with them)."""
+
     def newer_shown(self, seat: int, at: int) -> bool:
         """Whether the seat's table already shows a state newer than ``at``."""
         return self.shown_at.get(seat, -1) > at

@@ -301,12 +301,16 @@ class Presenter:
             return
         record = await self.book.of(c.match_id)
         board = record.board_message_id
-        fresh = c.new_turn or bool(c.newly_waiting) or board is None
+        closed = record.closed()
+        # A new message for a new turn, or for a player the game waits on anew who can be told
+        # only here (closed DMs: its mention notifies); the others hear it by DM, and the turn's
+        # message is edited in place, so a game that hands priority to and fro (charm's answers)
+        # keeps one message a turn.
+        fresh = c.new_turn or bool(set(c.newly_waiting) & closed) or board is None
         if fresh:
             record.captions = []
         captions = record.captions
         facts = public_facts(c.public_view)
-        closed = record.closed()
         channel = self._channel(c.channel_id, c.guild_id)
         # Behind (this match's resolutions queued up, or the painters have more urgent work
         # than workers): one picture of the newest state, with every caption.
@@ -459,10 +463,11 @@ class Presenter:
 
     async def send_hand(self, hand: Hand, *, new: bool, note: str = "") -> None:
         """Send a seat its table by DM as a new message (``new``: it notifies), collapsing the
-        one it replaces; or edit the one it has there."""
+        one it replaces (deleting it, if it was this turn's: one line a turn is enough); or edit
+        the one it has there."""
         if new:
             self._later.pop((hand.match_id, hand.seat), None)  # this one is newer
-        await self._to_seat(hand, lambda: self.hand_reply(hand, note), new=new)
+        await self._to_seat(hand, lambda: self.hand_reply(hand, note), new=new, table=True)
 
     def picture_later(self, hand: Hand) -> None:
         """Draw a seat's table for a message whose text and controls already show ``hand``
@@ -519,7 +524,12 @@ class Presenter:
         await self._to_seat(hand, parts, new=True)
 
     async def _to_seat(
-        self, hand: Hand, parts: Callable[[], Awaitable[dict[str, Any]]], *, new: bool
+        self,
+        hand: Hand,
+        parts: Callable[[], Awaitable[dict[str, Any]]],
+        *,
+        new: bool,
+        table: bool = False,
     ) -> None:
         mid, seat = hand.match_id, hand.seat
         record = await self.book.of(mid)
@@ -553,8 +563,15 @@ class Presenter:
                 message = await self._call(mid, "sending a hand", lambda: channel.send(**send))
                 await self.book.note_hand(mid, seat, message.id)
                 record.note_shown(seat, hand.at)
+                same_turn = (
+                    table and hand.turn is not None and record.hand_turns.get(seat) == hand.turn
+                )
+                record.hand_turns[seat] = hand.turn
                 if old is not None and old != message.id:
-                    await self._collapse(mid, channel, old, superseded_text(mid, hand.turn))
+                    if same_turn:  # one line per turn is enough: the newer table is right below
+                        await self._remove(mid, channel, old)
+                    else:
+                        await self._collapse(mid, channel, old, superseded_text(mid, hand.turn))
         except discord.Forbidden as exc:
             if exc.code != DMS_CLOSED:
                 raise
@@ -568,6 +585,14 @@ class Presenter:
             )
         except discord.HTTPException as exc:
             log.info("match %d: an old hand message could not be collapsed (%s)", match_id, exc)
+
+    async def _remove(self, match_id: int, channel: Any, message_id: int) -> None:
+        """Take away a hand message replaced within its turn (collapse it, if that fails)."""
+        try:
+            await channel.get_partial_message(message_id).delete()
+        except discord.HTTPException as exc:
+            log.info("match %d: an old hand message could not be removed (%s)", match_id, exc)
+            await self._collapse(match_id, channel, message_id, superseded_text(match_id))
 
     async def dms_closed(self, match_id: int, seat: int, user_id: int, channel_id: int) -> None:
         """A player's DMs are closed: remember it, and say so in the channel (never silently)."""
