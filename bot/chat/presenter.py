@@ -221,15 +221,33 @@ class Presenter:
 
     async def _one(self, item: Run) -> None:
         if isinstance(item, list):
-            if len(item) > 1:
-                self.merges += 1
-            await self._show(merged(item), behind=len(item) > 1)
+            await self._resolutions(item)
         elif isinstance(item, Ended):
             await self._ended(item)
         elif isinstance(item, Reminder):
             await self._remind(item)
         else:
             await self._lobby_closed(item)
+
+    async def _resolutions(self, batch: list[Committed]) -> None:
+        """Consecutive resolutions of a match (as one when more than one), in commit order:
+        once every resolution before them is shown, by whichever process committed it. Then
+        the match's shown counter moves past them, even if showing them failed (else its next
+        pictures would wait for them forever)."""
+        match_id = batch[0].match_id
+        shown = await self.book.turn(match_id, batch[0].presented)
+        batch = [c for c in batch if c.presented > shown]  # another process took some over
+        if not batch:
+            return
+        if len(batch) > 1:
+            self.merges += 1
+        try:
+            await self._show(merged(batch), behind=len(batch) > 1)
+        except Exception:
+            log.exception("match %d: showing a resolution failed", match_id)
+        await self.book.note_presented(match_id, batch[0].presented - 1, batch[-1].presented)
+        if batch[-1].result is not None:
+            self.book.forget(match_id)
 
     async def idle(self) -> None:
         """Wait until every queued job has run (for tests and shutdown)."""
@@ -289,11 +307,6 @@ class Presenter:
         for failed in await asyncio.gather(*told, return_exceptions=True):
             if isinstance(failed, Exception):
                 log.error("match %d: telling a seat failed", c.match_id, exc_info=failed)
-        if c.public_steps or c.seats:
-            # Nothing else needs noting: showing a private step again after a restart is a no-op.
-            await self.book.note_presented(c.match_id, c.presented)
-        if c.result is not None:
-            self.book.forget(c.match_id)
 
     async def _steps(self, c: Committed, behind: bool) -> None:
         public = c.public_steps
@@ -657,12 +670,13 @@ class Presenter:
 
 
 def _runs(batch: Sequence[Work]) -> list[Run]:
-    """A batch in order, consecutive resolutions together (they are shown as one)."""
+    """A batch in order, consecutive resolutions together (they are shown as one), but not
+    across one another process committed in between (it shows that one, in turn)."""
     out: list[Run] = []
     for item in batch:
         if isinstance(item, Committed):
             last = out[-1] if out else None
-            if isinstance(last, list):
+            if isinstance(last, list) and last[-1].presented + 1 == item.presented:
                 last.append(item)
             else:
                 out.append([item])

@@ -40,7 +40,7 @@ def test_the_environment_wins_over_the_dotenv_file(tmp_path: Path) -> None:
     assert settings.token.reveal() == "from-file"
     assert settings.log_level == "ERROR"
     assert settings.dev_guild_id == 42
-    assert settings.database == Path("parlor.db")
+    assert settings.database == "parlor.db"
     assert settings.step_delay == 1.0
 
 
