@@ -181,10 +181,24 @@ class Presenter:
         )
         self.merges = 0
         """How many times waiting resolutions were shown as one (drawing fell behind)."""
+        # Per match, the first resolution its line is showing or waiting to show (its turn
+        # comes once every earlier one is shown, by whichever process committed it).
+        self._line_at: dict[int, int] = {}
+        self._aside: set[asyncio.Task[None]] = set()
 
     # -- queueing -----------------------------------------------------------------------------
 
     def present(self, committed: Committed) -> None:
+        waiting = self._line_at.get(committed.match_id)
+        if waiting is not None and committed.presented < waiting:
+            # Earlier than what the match's line waits to show: a resolution another process
+            # committed and left unshown when it stopped, taken over by this one. Its turn
+            # comes first, so it is shown on its own, not behind the line that waits for it.
+            shown = self._resolutions([committed], aside=True)
+            task = asyncio.get_running_loop().create_task(shown)
+            self._aside.add(task)
+            task.add_done_callback(self._aside.discard)
+            return
         self._queue(committed.match_id, committed)
 
     def ended(self, ended: Ended) -> None:
@@ -229,13 +243,19 @@ class Presenter:
         else:
             await self._lobby_closed(item)
 
-    async def _resolutions(self, batch: list[Committed]) -> None:
+    async def _resolutions(self, batch: list[Committed], *, aside: bool = False) -> None:
         """Consecutive resolutions of a match (as one when more than one), in commit order:
         once every resolution before them is shown, by whichever process committed it. Then
         the match's shown counter moves past them, even if showing them failed (else its next
         pictures would wait for them forever)."""
         match_id = batch[0].match_id
-        shown = await self.book.turn(match_id, batch[0].presented)
+        if not aside:
+            self._line_at[match_id] = batch[0].presented
+        try:
+            shown = await self.book.turn(match_id, batch[0].presented)
+        finally:
+            if not aside:
+                self._line_at.pop(match_id, None)
         batch = [c for c in batch if c.presented > shown]  # another process took some over
         if not batch:
             return
@@ -251,8 +271,8 @@ class Presenter:
 
     async def idle(self) -> None:
         """Wait until every queued job has run (for tests and shutdown)."""
-        while self._workers or self._editors:
-            await asyncio.wait([*self._workers.values(), *self._editors.values()])
+        while self._workers or self._editors or self._aside:
+            await asyncio.wait([*self._workers.values(), *self._editors.values(), *self._aside])
 
     async def draw(
         self, paint: Callable[..., bytes], *args: Any, line: int = SEAT, **kwargs: Any

@@ -42,10 +42,18 @@ Handler = Callable[[Deadline], Awaitable[None]]
 
 
 class Scheduler:
-    def __init__(self, storage: Storage, now: Callable[[], float], *, lease: float = LEASE) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        now: Callable[[], float],
+        *,
+        lease: float = LEASE,
+        poll: float = POLL,
+    ) -> None:
         self.storage = storage
         self._now = now
         self.lease = lease
+        self.poll = poll
         self._handlers: dict[str, Handler] = {}
         self._runner: asyncio.Task[None] | None = None
         self._wakes_at: float | None = None
@@ -110,7 +118,7 @@ class Scheduler:
             now = self._now()
             wait = SLICE if earliest is None else min(max(earliest - now, 0.0), SLICE)
             if self.storage.shared:
-                wait = min(wait, POLL)
+                wait = min(wait, self.poll)
             if wait == 0.0:
                 wait = 0.05  # due, yet taken by another process a moment ago: look again soon
             self._wakes_at = now + wait

@@ -237,18 +237,20 @@ class MatchService:
             run.append(seq)
         if not run:
             return 0
-        dead = sorted({t for seq, t in committers if seq in run and t is not None})
         async with self.locks(row.id):
-            if not await self.storage.take_over(row.id, run, dead):
-                return 0  # another process took them first
+            # Whether their processes are gone is asked again as they are taken: ``alive`` may
+            # be older than a process that took them since.
+            taken = await self.storage.take_over(row.id, run)
+            if not taken:
+                return 0
             fresh = await self.storage.match(row.id)
             if fresh is None:
                 return 0
             _, unshown = await self._load(fresh, self.storage, catch_up=True)
         for committed in unshown:
-            if committed.presented - 1 in run:  # the opening is -1, action seq s is s + 1
+            if committed.presented - 1 in taken:  # the opening is -1, action seq s is s + 1
                 self.presenter.present(committed)
-        return len(run)
+        return len(taken)
 
     # -- loading ------------------------------------------------------------------------------
 

@@ -34,7 +34,7 @@ AT_BASE = """\
 import sys, discord.http
 discord.http.Route.BASE = sys.argv[1]
 from bot.__main__ import main
-sys.exit(main())
+sys.exit(main([]))
 """
 
 WITHOUT_DNS = """\
@@ -43,7 +43,7 @@ def no_network(*args, **kwargs):
     raise socket.gaierror(socket.EAI_AGAIN, "Temporary failure in name resolution")
 socket.getaddrinfo = no_network
 from bot.__main__ import main
-sys.exit(main())
+sys.exit(main([]))
 """
 
 

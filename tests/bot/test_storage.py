@@ -417,11 +417,12 @@ async def test_who_committed_what_and_showing_for_a_process_that_died(storage: S
     assert await storage.committers(match_id, -1) == [(-1, me), (0, me), (1, me)]
     assert await storage.committers(match_id, 1) == [(1, me)]
     assert me in await storage.live_tokens()
-    dead = me + 1
-    assert not await storage.take_over(match_id, [0, 1], [dead])  # not dead: nothing taken
-    await storage.db.run("UPDATE actions SET committed_by = ? WHERE seq = 1", (dead,))
-    assert await storage.take_over(match_id, [1], [dead])
+    assert await storage.take_over(match_id, [0, 1]) == []  # this process is alive
+    gone = me + 1  # no process holds this token
+    await storage.db.run("UPDATE actions SET committed_by = ? WHERE seq = 1", (gone,))
+    assert await storage.take_over(match_id, [1]) == [1]
     assert await storage.committers(match_id, 1) == [(1, me)]
+    assert await storage.take_over(match_id, [1]) == []  # taken already
 
 
 async def test_a_held_match_waits_for_another_holder(pg_url: str) -> None:
@@ -451,3 +452,25 @@ async def test_a_held_match_waits_for_another_holder(pg_url: str) -> None:
     finally:
         await one.close()
         await two.close()
+
+
+async def test_shards_identify_one_per_bucket_at_a_time_across_processes(database: str) -> None:
+    """A bucket (``shard_id % max_concurrency``) identifies once per turn: the next waits until
+    the turn's hold is over, in this process or (on PostgreSQL) in any other; another bucket
+    does not wait."""
+    one = await Storage.open(database)
+    two = one if not is_postgres(database) else await Storage.open(database)
+    try:
+        order: list[str] = []
+
+        async def identify(storage: Storage, bucket: int, name: str) -> None:
+            async with storage.identify_slot(bucket, hold=1.0):
+                order.append(name)
+
+        await identify(one, 0, "first")
+        await asyncio.gather(identify(two, 0, "same bucket"), identify(two, 1, "other bucket"))
+        assert order == ["first", "other bucket", "same bucket"]
+    finally:
+        await one.close()
+        if two is not one:
+            await two.close()

@@ -273,30 +273,39 @@ class Storage(ABC):
         )
         return [(int(r[0]), r[1]) for r in rows]
 
-    async def take_over(self, match_id: int, seqs: Sequence[int], dead: Sequence[int]) -> bool:
+    async def take_over(self, match_id: int, seqs: Sequence[int]) -> list[int]:
         """Make this process the one to show the given resolutions (``seqs``, -1 for the
-        opening) of processes that died (``dead``: their tokens; None counts as dead). False
-        if another process took them first."""
-        dead_list = list(dead)
-        marks = ",".join("?" for _ in dead_list) or "NULL"
+        opening) of processes no longer running, as long as they are: those it took, a run
+        from the first (another process may have taken them first, or their process is
+        alive: it shows them itself)."""
+        taken: list[int] = []
         async with self._tx() as db:
             await self._hold_row(db, match_id)
-            taken = 0
             for seq in seqs:
                 if seq < 0:
                     sql = (
                         "UPDATE matches SET opened_by = ? WHERE id = ? AND "
-                        f"(opened_by IS NULL OR opened_by IN ({marks})) RETURNING id"
+                        f"EXISTS ({self._gone('opened_by')}) RETURNING id"
                     )
-                    args: tuple[Any, ...] = (self.token, match_id, *dead_list)
+                    args: tuple[Any, ...] = (self.token, match_id, *self._gone_args())
                 else:
                     sql = (
                         "UPDATE actions SET committed_by = ? WHERE match_id = ? AND seq = ? AND "
-                        f"(committed_by IS NULL OR committed_by IN ({marks})) RETURNING seq"
+                        f"EXISTS ({self._gone('committed_by')}) RETURNING seq"
                     )
-                    args = (self.token, match_id, seq, *dead_list)
-                taken += len(await db.all(sql, args))
-            return taken == len(seqs)
+                    args = (self.token, match_id, seq, *self._gone_args())
+                if not await db.all(sql, args):
+                    break
+                taken.append(seq)
+        return taken
+
+    def _gone(self, column: str) -> str:
+        """A query that finds a row when the process (token) in ``column`` is no longer
+        running, as of now: with one process, any but this one."""
+        return f"SELECT 1 WHERE {column} IS NULL OR {column} != ?"
+
+    def _gone_args(self) -> tuple[Any, ...]:
+        return (self.token,)
 
     async def open_lobbies(self) -> list[MatchRow]:
         """Matches still in their lobby."""

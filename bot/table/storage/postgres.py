@@ -329,6 +329,16 @@ class PostgresStorage(Storage):
             )
             yield self._bound(conn, match_row(tuple(record)) if record is not None else None)
 
+    def _gone(self, column: str) -> str:
+        return (
+            f"SELECT 1 WHERE {column} IS NULL OR NOT EXISTS (SELECT 1 FROM pg_locks WHERE "
+            "locktype = 'advisory' AND classid = ? AND objsubid = 2 AND granted "
+            f"AND objid::bigint = {column})"
+        )
+
+    def _gone_args(self) -> tuple[Any, ...]:
+        return (PROCESS_LOCKS,)
+
     async def _hold_row(self, db: Executor, match_id: int) -> None:
         await db.run("SELECT id FROM matches WHERE id = ? FOR UPDATE", (match_id,))
 
