@@ -1,8 +1,11 @@
 """Session-wide fixtures: the tests' own PostgreSQL server (``tests/pg.py``), started when a
-test first needs it and stopped at the end; a run fails when its log shows an ``ERROR``."""
+test first needs it and stopped at the end; a run fails when its log shows an ``ERROR``. Without
+PostgreSQL's binaries its tests are skipped, saying why, unless ``PARLOR_REQUIRE_POSTGRES`` is
+set (``.ci/run`` sets it: CI never skips them)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,6 +22,8 @@ NO_POSTGRES = (
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[PgServer]:
     if binaries() is None:
+        if os.environ.get("PARLOR_REQUIRE_POSTGRES"):  # CI: these tests must run
+            pytest.fail(NO_POSTGRES)
         pytest.skip(NO_POSTGRES)
     server = start_server()
     try:

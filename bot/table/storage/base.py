@@ -315,7 +315,7 @@ class Storage(ABC):
         return [match_row(r) for r in rows]
 
     async def set_match(self, match_id: int, **fields: Any) -> None:
-        allowed = {"status", "lobby_message_id", "board_message_id", "presented"}
+        allowed = {"status", "lobby_message_id", "board_message_id"}  # shown: note_presented
         if not fields or set(fields) - allowed:
             raise ValueError(f"cannot set {sorted(set(fields) - allowed)} on a match")
         assignments = ", ".join(f"{name} = ?" for name in fields)
