@@ -128,6 +128,21 @@ class MessageBook:
             log.warning("match %d: the shown counter was not at %d", match_id, before)
         record.presented = presented
 
+    async def claim(self, match_id: int, seat: int, at: int) -> bool:
+        """Note that the seat's table is about to show the match after ``at`` actions, unless
+        a later one shows already: in this process, and on a shared store in any (whose hand
+        message, should another process have sent a newer one, is read afresh)."""
+        record = await self.of(match_id)
+        if record.newer_shown(seat, at):
+            return False
+        if self.storage.shared:
+            noted, message_id = await self.storage.seat_shown(match_id, seat, at)
+            if not noted:
+                return False
+            (await self.seat(match_id, seat)).hand_message_id = message_id
+        record.note_shown(seat, at)
+        return True
+
     async def note_hand(self, match_id: int, seat: int, message_id: int | None) -> None:
         (await self.seat(match_id, seat)).hand_message_id = message_id
         await self.storage.set_player(match_id, seat, hand_message_id=message_id)

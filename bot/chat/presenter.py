@@ -4,11 +4,13 @@ It is handed values (:class:`~bot.table.live.Committed`, :class:`~bot.table.live
 :class:`~bot.table.live.Reminder`, a closed :class:`~bot.table.lobby.Lobby`) and never calls
 back into the match service; what it sent it records in its own :class:`~bot.chat.book.
 MessageBook`. Work for one match runs in order, in one task per match, so a slow reveal never
-holds the match's lock and a player's next click is answered at once. Pictures are drawn off the
-event loop. When drawing falls behind (more work for a match arrived while it was drawing), the
-waiting resolutions are shown as one: every caption listed, only the newest picture drawn, and
-each seat's table once. Failed Discord calls are retried (server errors), logged with the match
-id, and never lose the match: the next step posts afresh.
+holds the match's lock and a player's next click is answered at once. With several bot
+processes, each shows what it committed, in commit order across them: a run of resolutions
+waits until the match's shown counter says every earlier one is shown, then moves it on.
+Pictures are drawn off the event loop. When drawing falls behind (more work for a match arrived
+while it was drawing), the waiting resolutions are shown as one: every caption listed, only the
+newest picture drawn, and each seat's table once. Failed Discord calls are retried (server
+errors), logged with the match id, and never lose the match: the next step posts afresh.
 
 Messages (one notification per move):
 
@@ -564,8 +566,10 @@ class Presenter:
                 return
             made = await parts()  # drawn outside the seat's lock: the drawing takes the time
             async with self._seat_lock(mid, seat):
-                if not new and record.newer_shown(seat, hand.at):
-                    return  # a newer table was put there while this one was drawn
+                # A newer table was put there while this one was drawn (here, or on a shared
+                # store by another process): no stale edit over it.
+                if not await self.book.claim(mid, seat, hand.at) and not new:
+                    return
                 old = (await self.book.seat(mid, seat)).hand_message_id
                 if not new and old is not None:
                     try:

@@ -474,3 +474,16 @@ async def test_shards_identify_one_per_bucket_at_a_time_across_processes(databas
         await one.close()
         if two is not one:
             await two.close()
+
+
+async def test_a_seats_table_is_never_noted_older_than_it_shows(storage: Storage) -> None:
+    """Whichever process puts a seat's table in its DM notes the state it shows first: an older
+    one is refused (it would go over a newer), the same or a newer one is noted, with the hand
+    message as stored (another process may have sent a newer one)."""
+    match_id = await started(storage)
+    await storage.set_player(match_id, 0, hand_message_id=555)
+    assert await storage.seat_shown(match_id, 0, 4) == (True, 555)
+    assert await storage.seat_shown(match_id, 0, 3) == (False, None)
+    assert await storage.seat_shown(match_id, 0, 4) == (True, 555)
+    assert await storage.seat_shown(match_id, 0, 6) == (True, 555)
+    assert await storage.seat_shown(match_id, 1, 0) == (False, None)  # nobody sits there

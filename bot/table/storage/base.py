@@ -483,6 +483,16 @@ class Storage(ABC):
             (*fields.values(), match_id, which),
         )
 
+    async def seat_shown(self, match_id: int, seat: int, at: int) -> tuple[bool, int | None]:
+        """Note that a seat's table shows the match after ``at`` actions, unless it shows a
+        later state already: whether it was noted, and the seat's hand message as stored."""
+        rows = await self.db.all(
+            "UPDATE players SET shown_at = ? WHERE match_id = ? AND seat = ? AND shown_at <= ? "
+            "RETURNING hand_message_id",
+            (at, match_id, seat, at),
+        )
+        return (True, rows[0][0]) if rows else (False, None)
+
     async def set_clocks(
         self,
         match_id: int,

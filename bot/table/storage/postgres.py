@@ -60,7 +60,8 @@ HEARD_MOST = 100_000
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: the schema as SQLite's migrations 1 to 7 left it: matches (with each seat's turn
-    # clock, the action count, the board's captions and who opened it), players, actions (with
+    # clock, the action count, the board's captions and who opened it), players (with the
+    # state each one's table shows), actions (with
     # who committed each and its clock's next deadline), servers' defaults and deadlines; the
     # triggers that carry an action over to its match row and deadline, and tell the other
     # processes what changed.
@@ -107,6 +108,7 @@ MIGRATIONS: tuple[str, ...] = (
         dms_closed BOOLEAN NOT NULL DEFAULT FALSE,
         hand_message_id BIGINT,
         confirmed BOOLEAN NOT NULL DEFAULT TRUE,
+        shown_at INTEGER NOT NULL DEFAULT -1,
         PRIMARY KEY (match_id, seat),
         UNIQUE (match_id, user_id)
     );

@@ -165,7 +165,9 @@ MIGRATIONS: tuple[str, ...] = (
     # 7: several processes, and start-up without replaying: the match row keeps how many
     # actions it has (``action_count``) and the captions its board shows; who committed each
     # action (``committed_by``, a process token) and who started the match (``opened_by``), so
-    # the resolutions a process that died left unshown are shown by another; deadlines (a turn
+    # the resolutions a process that died left unshown are shown by another; the state a seat's
+    # table shows (``players.shown_at``, its number of actions), so no process puts an older
+    # one over it; deadlines (a turn
     # clock's next ring, a lobby's expiry) are rows, armed with the action that sets them (an
     # action row carries its clock's next ``deadline``). Open matches get a deadline at their
     # earliest clock (version -1: worked out again when it rings, as the row alone cannot say
@@ -176,6 +178,7 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE matches ADD COLUMN captions TEXT;
     ALTER TABLE matches ADD COLUMN opened_by INTEGER;
     ALTER TABLE actions ADD COLUMN committed_by INTEGER;
+    ALTER TABLE players ADD COLUMN shown_at INTEGER NOT NULL DEFAULT -1;
     ALTER TABLE actions ADD COLUMN deadline REAL;
     CREATE INDEX matches_unshown ON matches (id) WHERE presented < action_count;
     CREATE TABLE deadlines (
