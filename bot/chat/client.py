@@ -2,8 +2,16 @@
 
 Following discord.py's ``advanced_startup`` example, everything the bot needs is passed in
 (settings, the rulesets, the renderer), and ``setup_hook`` opens storage, builds the services,
-registers the persistent controls, loads the cogs, syncs the commands and resumes every active
-match. A second ``setup_hook`` on the same object (a restart) starts again from storage.
+registers the persistent controls, loads the cogs, syncs the commands (the process holding
+shard 0 does), shows what a stopped process left unshown, checks the seats' tables of the
+matches it left unsettled (``bot.chat.settling``) and starts ringing the stored deadlines;
+nothing else is replayed (a match is, when first used). A second ``setup_hook`` on
+the same object (a restart) starts again from storage.
+
+The bot is an ``AutoShardedBot``: one process holds every shard (``python -m bot``) or those
+its command line names (``--shards 0-3 --shard-count 8``), one process of a cluster over
+PostgreSQL. Shards identify to Discord in turns: at most one per ``shard_id % max_concurrency``
+bucket every 5 seconds, across the cluster (``Storage.identify_slot``).
 """
 
 from __future__ import annotations
@@ -11,7 +19,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord.ext import commands
@@ -39,11 +47,14 @@ from .presenter import Presenter, Renderer
 from .rights import Rights
 from .views import Control
 
-__all__ = ["EXTENSIONS", "Parlor", "create_bot"]
+__all__ = ["EXTENSIONS", "IDENTIFY_EVERY", "Parlor", "create_bot"]
 
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("cogs.match", "cogs.play", "cogs.learn", "cogs.admin")
+IDENTIFY_EVERY = 5.0
+"""Seconds between two identifies of one bucket (Discord's rate limit), plus a margin."""
+IDENTIFY_MARGIN = 0.5
 
 
 def utc_now() -> float:
@@ -51,7 +62,7 @@ def utc_now() -> float:
     return discord.utils.utcnow().timestamp()
 
 
-class Parlor(commands.Bot):
+class Parlor(commands.AutoShardedBot):
     def __init__(
         self,
         settings: Settings,
@@ -60,11 +71,15 @@ class Parlor(commands.Bot):
         renderer: Renderer | None = None,
         new_seed: Callable[[], int] | None = None,
     ) -> None:
+        ids = settings.shard_ids
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            shard_count=settings.shard_count,
+            # None: every shard (discord.py's default, which its annotation leaves out).
+            shard_ids=cast("list[int]", None if ids is None else list(ids)),
         )
         self.settings = settings
         self.games = games or Games()
@@ -76,11 +91,12 @@ class Parlor(commands.Bot):
         self.new_seed = new_seed or (lambda: secrets.randbits(63))
         self.storage: Storage | None = None
         self.scheduler: Scheduler | None = None
+        self._max_concurrency: int | None = None
 
     async def setup_hook(self) -> None:
         await self._stop_services()
         self.storage = await Storage.open(self.settings.database)
-        self.scheduler = Scheduler(utc_now)
+        self.scheduler = Scheduler(self.storage, utc_now)
         self.server_defaults = GuildDefaults(
             self.storage,
             self.games,
@@ -131,10 +147,13 @@ class Parlor(commands.Bot):
                 await self.reload_extension(name)
             else:
                 await self.load_extension(name)
-        await self._sync_commands()
+        if self.settings.syncs_commands:
+            await self._sync_commands()
         await self.matches.resume_all()
         await self._recheck_tables()
         await self.lobbies.resume_all()
+        self.scheduler.start()
+        self.matches.start()
         if self.application_id is not None:  # known once logged in
             log.info(
                 "invite the bot to a server (permissions %d): %s",
@@ -143,16 +162,21 @@ class Parlor(commands.Bot):
             )
 
     async def _recheck_tables(self) -> None:
-        """Each seat of each match under way: its DM table checked against its state, in the
-        match's presenter line after what was committed but not shown (``Presenter.recheck``)."""
+        """Each seat of each match under way whose tables a stopped process may have left
+        behind (not settled, ``bot.chat.settling``): its DM table checked against its state, in
+        the match's presenter line after what was committed but not shown
+        (``Presenter.recheck``). The other matches are not replayed."""
         assert self.storage is not None
-        for row in await self.storage.matches_to_resume():
-            for player in await self.storage.players(row.id):
+        unsettled = await self.storage.unsettled()
+        for match_id in unsettled:
+            for player in await self.storage.players(match_id):
                 try:
-                    hand = await self.matches.hand(row.id, player.user_id)
-                except UserError:  # not restored: logged by resume_all
+                    hand = await self.matches.hand(match_id, player.user_id)
+                except UserError:  # cannot be restored: said when it is used
                     break
                 self.presenter.recheck(hand)
+        if unsettled:
+            log.info("rechecking the tables of %d match(es) a stop left unsettled", len(unsettled))
 
     async def _sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id
@@ -165,7 +189,24 @@ class Parlor(commands.Bot):
             synced = await self.tree.sync()
             log.info("synced %d commands globally", len(synced))
 
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Wait for the shard's bucket's turn to identify, which the whole cluster shares (in
+        place of discord.py's 5 seconds between this process's own shards)."""
+        if self.storage is None:
+            return await super().before_identify_hook(shard_id, initial=initial)
+        if self._max_concurrency is None:
+            try:
+                self._max_concurrency = (await self.fetch_session_start_limits()).max_concurrency
+            except discord.HTTPException as exc:
+                log.warning("could not read the identify limits (%s): one at a time", exc)
+                self._max_concurrency = 1
+        bucket = (shard_id or 0) % max(self._max_concurrency, 1)
+        async with self.storage.identify_slot(bucket, IDENTIFY_EVERY + IDENTIFY_MARGIN):
+            log.info("shard %s: identifying (bucket %d)", shard_id, bucket)
+
     async def _stop_services(self) -> None:
+        if hasattr(self, "matches"):  # built by the first setup_hook
+            self.matches.close()
         if self.scheduler is not None:
             self.scheduler.close()
         if hasattr(self, "presenter"):  # built by the first setup_hook

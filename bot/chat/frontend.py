@@ -159,15 +159,16 @@ class Frontend:
         if isinstance(step, Menu):
             await self._reply_hand(interaction, hand, step)
             return
-        acted = await self.matches.act(
-            hand.match_id,
-            hand.user_id,
-            step,
-            interaction_id=interaction.id,
-            expected_version=ver,
-            reply_in_place=interaction.guild is None,
-        )
-        await self._acted(interaction, acted)
+        async with self.presenter.answering(hand.match_id):  # its table is part of the move
+            acted = await self.matches.act(
+                hand.match_id,
+                hand.user_id,
+                step,
+                interaction_id=interaction.id,
+                expected_version=ver,
+                reply_in_place=interaction.guild is None,
+            )
+            await self._acted(interaction, acted)
 
     async def _acted(self, interaction: Interaction, acted: Acted) -> None:
         """Answer the interaction that made an accepted action: with the seat's table; in a DM
@@ -192,7 +193,7 @@ class Frontend:
             # Drawing falls behind: the text and controls now, so the player goes on at once;
             # the picture follows (only the newest of the seat's, if it acts again first).
             parts = await self.presenter.hand_reply(hand, picture=False)
-            record.note_shown(hand.seat, hand.at)
+            await self.presenter.book.claim(hand.match_id, hand.seat, hand.at)
             await interaction.edit_original_response(**parts)
             self.presenter.picture_later(hand)
             return
@@ -200,7 +201,7 @@ class Frontend:
         if record.newer_shown(hand.seat, hand.at):
             hand = await self.matches.hand(hand.match_id, hand.user_id)
             parts = await self.presenter.hand_reply(hand)
-        record.note_shown(hand.seat, hand.at)
+        await self.presenter.book.claim(hand.match_id, hand.seat, hand.at)
         await interaction.edit_original_response(
             content=parts["content"], attachments=[parts["file"]], view=parts["view"]
         )

@@ -1,6 +1,7 @@
 """Crash safety, proved: the real bot in a child OS process (``tests/bot/remote.py``) against
-simcord in this one, over a SQLite file, playing random legal moves through its players' DMs,
-killed with SIGKILL at random moments and started again, over and over.
+simcord in this one, over a SQLite file or a PostgreSQL database, playing random legal moves
+through its players' DMs, killed with SIGKILL at random moments and started again, over and
+over.
 
 What a kill may not lose, checked after every restart (:meth:`Crashes.check`):
 
@@ -13,17 +14,20 @@ What a kill may not lose, checked after every restart (:meth:`Crashes.check`):
   and the last), and the whole replay's state hash and number of actions are what the restarted
   bot holds (asked of the child once its presenter is idle);
 - **the resumed bot shows the same state**: each seat's latest table in its DMs carries the
-  state version (a digest of the seat and its legal actions) of the full replay, and the
-  channel's latest board of the match names its turn.
+  state version (a digest of the seat, its legal actions and how many it made) of the full
+  replay, and the channel's latest board of the match names its turn. A kill between showing a
+  move and every table showing it leaves the match unsettled (``bot.chat.settling``), and the
+  restarted bot checks those tables; it replays no other match.
 
 A kill lands at a random moment: while the bot starts and resumes (a quarter of them), or after
 a random time of play, whatever it is doing then (applying, committing, answering, drawing,
 posting). The child logs at DEBUG to a file; no line may hold its token, and none an error.
 
 Storage: a :class:`Store` says where the child keeps its matches (its settings) and reads
-them back in this process. :class:`SqliteFile` is the one backend there is; PostgreSQL (branch
-``postgres``) needs a ``Store`` of its own, added to ``STORES`` in ``tests/bot/test_crash.py``,
-and nothing else here.
+them back in this process, in a connection of its own: :class:`SqliteFile`, or
+:class:`PostgresDatabase` (a database of the tests' own server, ``tests/pg.py``). The server
+is not what is killed: a kill ends the bot's process, and its connections with it, mid-
+transaction or not.
 """
 
 from __future__ import annotations
@@ -104,58 +108,89 @@ class Store(Protocol):
 
     name: str
 
-    def settings(self, folder: Path) -> dict[str, str]:
-        """The child's settings that point it at this storage (``PARLOR_DATABASE``...)."""
+    def settings(self) -> dict[str, str]:
+        """The child's settings that point it at this storage (``PARLOR_DATABASE``)."""
         ...
 
-    def matches(self, folder: Path) -> list[StoredMatch]:
-        """Every match as stored, read afresh, without the bot."""
+    async def matches(self) -> list[StoredMatch]:
+        """Every match as stored, read afresh in a connection of our own, not the bot's."""
         ...
 
+    async def close(self) -> None: ...
 
-@dataclass(frozen=True)
+
+MATCHES = "SELECT id, ruleset, status, seed, setup, state_hash, hash_seq FROM matches ORDER BY id"
+PLAYERS = "SELECT match_id, user_id FROM players ORDER BY match_id, seat"
+ACTIONS = "SELECT match_id, seat, action, interaction_id FROM actions ORDER BY match_id, seq"
+"""What :func:`read` reads, the same on both backends."""
+
+
+def read(matches: Any, players: Any, actions: Any) -> list[StoredMatch]:
+    """The matches out of the rows of ``MATCHES``, ``PLAYERS`` and ``ACTIONS``."""
+    seated: dict[int, list[int]] = {}
+    for match_id, user_id in players:
+        seated.setdefault(match_id, []).append(user_id)
+    made: dict[int, list[tuple[int, dict[str, Any], int | None]]] = {}
+    for match_id, seat, action, interaction_id in actions:
+        made.setdefault(match_id, []).append((seat, json.loads(action), interaction_id))
+    return [
+        StoredMatch(
+            mid,
+            ruleset,
+            status,
+            seed,
+            json.loads(setup) if setup else None,
+            state_hash,
+            hash_seq,
+            tuple(seated.get(mid, ())),
+            tuple(made.get(mid, ())),
+        )
+        for mid, ruleset, status, seed, setup, state_hash, hash_seq in matches
+    ]
+
+
+@dataclass
 class SqliteFile:
-    """A SQLite file in the run's folder (the bot's default backend)."""
+    """A SQLite file (the bot's default backend)."""
 
+    path: Path
     name: str = "sqlite"
 
-    def settings(self, folder: Path) -> dict[str, str]:
-        return {"PARLOR_DATABASE": str(folder / "parlor.db")}
+    def settings(self) -> dict[str, str]:
+        return {"PARLOR_DATABASE": str(self.path)}
 
-    def matches(self, folder: Path) -> list[StoredMatch]:
-        return stored(folder / "parlor.db")
+    async def matches(self) -> list[StoredMatch]:
+        with closing(sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)) as db:
+            return read(*(db.execute(query).fetchall() for query in (MATCHES, PLAYERS, ACTIONS)))
+
+    async def close(self) -> None:
+        return None
 
 
-def stored(database: Path) -> list[StoredMatch]:
-    """Every match as the file holds it, read in a connection of our own (read only)."""
-    uri = f"file:{database}?mode=ro"
-    with closing(sqlite3.connect(uri, uri=True)) as db:
-        rows = db.execute(
-            "SELECT id, ruleset, status, seed, setup, state_hash, hash_seq FROM matches ORDER BY id"
-        ).fetchall()
-        found = []
-        for mid, ruleset, status, seed, setup, state_hash, hash_seq in rows:
-            players = db.execute(
-                "SELECT user_id FROM players WHERE match_id = ? ORDER BY seat", (mid,)
-            ).fetchall()
-            actions = db.execute(
-                "SELECT seat, action, interaction_id FROM actions WHERE match_id = ? ORDER BY seq",
-                (mid,),
-            ).fetchall()
-            found.append(
-                StoredMatch(
-                    mid,
-                    ruleset,
-                    status,
-                    seed,
-                    json.loads(setup) if setup else None,
-                    state_hash,
-                    hash_seq,
-                    tuple(p for (p,) in players),
-                    tuple((seat, json.loads(a), i) for seat, a, i in actions),
-                )
-            )
-        return found
+@dataclass
+class PostgresDatabase:
+    """A database of a PostgreSQL server (``tests/pg.py`` starts one), by its URL."""
+
+    url: str
+    name: str = "postgres"
+    _connection: Any = None
+
+    def settings(self) -> dict[str, str]:
+        return {"PARLOR_DATABASE": self.url}
+
+    async def matches(self) -> list[StoredMatch]:
+        import asyncpg
+
+        if self._connection is None:
+            self._connection = await asyncpg.connect(self.url)
+        async with self._connection.transaction(isolation="repeatable_read", readonly=True):
+            rows = [await self._connection.fetch(q) for q in (MATCHES, PLAYERS, ACTIONS)]
+        return read(*rows)
+
+    async def close(self) -> None:
+        if self._connection is not None:
+            await self._connection.close()
+            self._connection = None
 
 
 def replayed(match: StoredMatch) -> Iterator[tuple[int, Match[Any, Any]]]:
@@ -195,11 +230,11 @@ class Crashes:
         seed: int,
         *,
         ruleset: str = "lanes",
-        store: Store = SqliteFile(),
+        store: Store | None = None,
     ) -> None:
         self.env = env
         self.folder = folder
-        self.store = store
+        self.store = store or SqliteFile(folder / "parlor.db")
         self.log = folder / "child.log"
         self.rng = random.Random(seed)
         self.ruleset = ruleset
@@ -226,7 +261,10 @@ class Crashes:
             await self._stop()
             await self.bridge.close()
         self._read_log()
-        matches = self.store.matches(self.folder)
+        try:
+            matches = await self.store.matches()
+        finally:
+            await self.store.close()
         self.figures.stored = sum(len(m.actions) for m in matches)
         self.figures.matches = len([m for m in matches if m.seed is not None])
         self.figures.finished = len([m for m in matches if m.status == "finished"])
@@ -263,7 +301,7 @@ class Crashes:
                 "-m",
                 "tests.bot.remote",
                 self.bridge.socket_path,
-                env=child_environment(self.store.settings(self.folder)),
+                env=child_environment(self.store.settings()),
                 cwd=str(Path(__file__).resolve().parents[2]),
                 stdout=log,
                 stderr=log,
@@ -309,7 +347,7 @@ class Crashes:
         """After a restart: every acknowledged move stored, every match's replay at its stored
         checkpoint and at what the bot holds, and every seat's table showing that state."""
         held = await self.bridge.held()  # once the bot's presenter is idle
-        matches = self.store.matches(self.folder)
+        matches = await self.store.matches()
         ids = {i for m in matches for _, _, i in m.actions if i is not None}
         lost = [i for i in self.acknowledged if i not in ids]
         if lost:
@@ -384,7 +422,7 @@ class Crashes:
 
     async def step(self) -> None:
         """One thing a player does: open, join or start a match, or a random legal move."""
-        matches = self.store.matches(self.folder)
+        matches = await self.store.matches()
         open_ = [m for m in matches if m.status in ("lobby", "active")]
         if not open_:
             await self._slash(0, "match new", ruleset=self.ruleset)

@@ -67,12 +67,12 @@ from .hostile import (
     keep_playing,
     message_in,
     message_of,
+    newest_dm,
     places,
     random_move,
     refused,
     shown_controls,
     state_of,
-    world_dms,
 )
 
 KINDS = (
@@ -224,6 +224,13 @@ class Fuzzer:
     # -- the world moves on -------------------------------------------------------------------
 
     def _look(self) -> None:
+        messages = self.world.env.backend.messages
+        # A deleted message (a table replaced within its turn) has no controls left to click.
+        self.seen = {
+            custom_id: shown
+            for custom_id, shown in self.seen.items()
+            if shown.message_id in messages.get(shown.home, {})
+        }
         for shown in shown_controls(self.world):
             self.seen[shown.custom_id] = shown
 
@@ -255,15 +262,17 @@ class Fuzzer:
     ) -> bool:
         """Send one interaction that must be refused, and check how it was answered."""
         before = await state_of(self.world)
-        dms_before = world_dms(user)
+        newest_before = newest_dm(user)
         result = await send()
         self._timed(result)
         if not result.acknowledged:
             self.figures.unanswered += 1
             self.figures.problem(kind, f"unanswered: {what}")
-        elif result.autocomplete_choices is None and not refused(answer(result, user, dms_before)):
+        elif result.autocomplete_choices is None and not refused(
+            answer(result, user, newest_before)
+        ):
             self.figures.unclear += 1
-            self.figures.problem(kind, f"unclear {answer(result, user, dms_before)!r}: {what}")
+            self.figures.problem(kind, f"unclear {answer(result, user, newest_before)!r}: {what}")
         if await state_of(self.world) != before:
             self.figures.changed_on_rejection += 1
             self.figures.problem(kind, f"state changed: {what}")
@@ -577,7 +586,7 @@ class Fuzzer:
         assert cid is not None
         before = len(await storage.actions(cid.match_id))
         user = actor.user if isinstance(actor, simcord.MemberActor) else actor
-        dms_before = world_dms(user)
+        newest_before = newest_dm(user)
         sent = time.perf_counter()
         message = message_of(self.world, shown)
         first = await forge(actor, message, data, settle=False)
@@ -600,7 +609,7 @@ class Fuzzer:
             ]
             self.figures.problem("double", f"applied twice: {shown.custom_id} {kinds}")
         # One of them at least is told what happened: the move, a menu, or a refusal.
-        told = [answer(r, user, dms_before) for r in (first, second)]
+        told = [answer(r, user, newest_before) for r in (first, second)]
         if made == 1 and not any(refused(t) for t in told):
             self.figures.unclear += 1
             self.figures.problem("double", f"the second was not told: {told}")

@@ -415,27 +415,29 @@ def click_data(custom_id: str, kind: int = ComponentType.BUTTON, values: Sequenc
 
 
 def answer(
-    result: simcord.InteractionResult, user: simcord.UserHandle, dms_before: int
+    result: simcord.InteractionResult, user: simcord.UserHandle, newest_before: int
 ) -> str | None:
     """What the clicker was told: an ephemeral reply (a refusal, or their table afresh, in a
-    channel), or, in a DM, their table sent anew with what was wrong; None if nothing."""
+    channel), or, in a DM, their table sent anew with what was wrong (a message newer than
+    ``newest_before``, :func:`newest_dm`); None if nothing."""
     if result.followups:
         return str(result.followups[-1].content)
     response = result.response
     if response is not None and result.ephemeral and response.content:
         return str(response.content)
-    if world_dms(user) > dms_before:
+    if newest_dm(user) > newest_before:
         backend = user._env.backend
         newest = max(backend.messages[backend.dm_channels[user.id]].values(), key=lambda m: m.id)
         return str(newest.content)
     return None
 
 
-def world_dms(user: simcord.UserHandle) -> int:
-    """How many messages the user's DMs with the bot hold."""
+def newest_dm(user: simcord.UserHandle) -> int:
+    """The id of the newest message in the user's DMs with the bot (0: none). Not a count: a
+    table sent anew may delete the one it replaces."""
     backend = user._env.backend
     dm = backend.dm_channels.get(user.id)
-    return 0 if dm is None else len(backend.messages.get(dm, {}))
+    return max(backend.messages.get(dm, {}), default=0) if dm is not None else 0
 
 
 def refused(text: str | None) -> bool:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import io
 import logging
 import os
@@ -174,7 +175,7 @@ def relay_transports(link: Link, loop: asyncio.AbstractEventLoop) -> tuple[Any, 
 
 
 class _Socketless:
-    """What discord.py asks of ``client.ws`` without a gateway connection."""
+    """What discord.py asks of a shard's websocket without a gateway connection."""
 
     latency = 0.0
     shard_id = 0
@@ -195,12 +196,14 @@ async def child(socket_path: str) -> None:
     (``DISCORD_TOKEN``, ``PARLOR_DATABASE``, ``LOG_LEVEL``...), logging configured by the
     entry point's ``configure_logging``; Discord at the other end of the socket."""
     from simcord import _dpy_internals
+    from simcord.gateway import FakeShard
 
     from bot.chat.client import create_bot
     from bot.logs import configure_logging
     from bot.settings import Settings
 
-    settings = Settings.from_env(dotenv=None)
+    # One shard, which the parent's READY names (``python -m bot`` asks Discord how many).
+    settings = dataclasses.replace(Settings.from_env(dotenv=None), shard_count=1)
     configure_logging(settings.log_level)
     discord.VoiceClient.warn_nacl = False
     discord.VoiceClient.warn_dave = False
@@ -211,8 +214,8 @@ async def child(socket_path: str) -> None:
     _dpy_internals.install_http(bot, http)
     _dpy_internals.set_guild_ready_timeout(bot, 0.0)
     _dpy_internals.set_webhook_adapter(webhooks)
-    bot.ws = _Socketless()  # type: ignore[assignment]
     state = _dpy_internals.get_state(bot)
+    state.shard_count, state.shard_ids = 1, [0]
 
     def on_event(event: str, payload: dict[str, Any]) -> None:
         parser = state.parsers.get(event)
@@ -222,16 +225,20 @@ async def child(socket_path: str) -> None:
     async def on_query(query_id: int) -> None:
         await bot.presenter.idle()
         held = {}
-        for row in await bot.matches.storage.matches_to_resume():
-            async with bot.matches.locks(row.id):
-                live = await bot.matches.live(row.id)
-                held[row.id] = (live.match.state_hash(), len(live.match.actions))
+        for guild in bot.guilds:
+            for row in await bot.matches.storage.open_matches_in_guild(guild.id):
+                if row.status != "active":
+                    continue
+                async with bot.matches.locks(row.id):
+                    live = await bot.matches.live(row.id)
+                    held[row.id] = (live.match.state_hash(), len(live.match.actions))
         await send(writer, {"op": "held", "id": query_id, "held": held})
 
     link.on_event = on_event
     link.on_query = on_query
     reading = asyncio.get_running_loop().create_task(link.run())
     await bot.login(settings.token.reveal())  # setup_hook: storage, commands, resuming
+    _dpy_internals.install_shards(bot, {0: FakeShard(_Socketless(), bot.dispatch, lambda _: None)})  # type: ignore[arg-type]
     guilds = _raise(await link.call("identify", intents=bot.intents.value))
     await bot.wait_until_ready()
     while any(bot.get_guild(int(g)) is None for g in guilds):  # each GUILD_CREATE parsed

@@ -1,7 +1,7 @@
 """Crash safety as a test (``tests/bot/crashing.py``): the bot in a child process, killed with
-SIGKILL at random moments and restarted over its SQLite file; nothing acknowledged is lost,
-every replay reaches the stored hash and what the bot holds, every table shows it.
-``bench/crash.py --kills N`` runs more."""
+SIGKILL at random moments and restarted over its store, a SQLite file or a PostgreSQL database
+(of the tests' own server); nothing acknowledged is lost, every replay reaches the stored hash
+and what the bot holds, every table shows it. ``bench/crash.py --kills N`` runs more."""
 
 from __future__ import annotations
 
@@ -11,13 +11,11 @@ import discord
 import pytest
 import simcord
 
-from .crashing import Crashes, SqliteFile, Store
+from bot.table.storage import is_postgres
+
+from .crashing import Crashes, PostgresDatabase, SqliteFile, Store
 
 KILLS = 20
-STORES: list[Store] = [SqliteFile()]
-"""The storage backends the bot runs over. PostgreSQL joins once it lands (branch
-``postgres``): a ``Store`` giving the child its ``PARLOR_DATABASE`` and reading the matches
-back, skipped where no server is reachable."""
 
 
 @pytest.fixture
@@ -27,10 +25,12 @@ def simcord_bot() -> discord.Client:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("store", STORES, ids=lambda store: store.name)
 async def test_sigkill_at_random_moments_loses_nothing_acknowledged(
-    simcord_env: simcord.Env, tmp_path: Path, store: Store
+    simcord_env: simcord.Env, tmp_path: Path, database: str
 ) -> None:
+    store: Store = (
+        PostgresDatabase(database) if is_postgres(database) else SqliteFile(Path(database))
+    )
     figures = await Crashes(simcord_env, tmp_path, seed=18, store=store).run(KILLS)
     assert figures.problems == []
     assert figures.kills >= KILLS and figures.lost == 0

@@ -23,10 +23,10 @@ from .hostile import (
     answer,
     click_data,
     forge,
+    newest_dm,
     open_matches,
     show_hands,
     world,
-    world_dms,
 )
 from .players import click_stale, find, hand_message, open_match, said
 
@@ -113,12 +113,12 @@ async def test_a_double_click_makes_its_move_once_where_the_seat_may_make_it_aga
     [select] = find(message, "opt")
     one = next(o.value for o in select.options if o.label == "1")
     data = click_data(select.custom_id, ComponentType.STRING_SELECT, [one])
-    dms_before = world_dms(mover.user)
+    newest_before = newest_dm(mover.user)
     first = await forge(mover.user, message, data, settle=False)
     second = await forge(mover.user, message, data, settle=False)
     await table.env.settle()
     live = await table.bot.matches.live(1)
     assert [a for _, a in live.match.actions] == [Action("take", n=1)]
     assert live.match.legal_actions(seat) == before  # the same move could be made again
-    told = answer(second, mover.user, dms_before)  # in a DM: the table sent anew, with why
+    told = answer(second, mover.user, newest_before)  # in a DM: the table sent anew, with why
     assert first.acknowledged and told is not None and "out of date" in told

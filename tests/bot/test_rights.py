@@ -24,6 +24,7 @@ from .hostile import (
     click_data,
     forge,
     message_in,
+    newest_dm,
     open_matches,
     places,
     refused,
@@ -31,7 +32,6 @@ from .hostile import (
     shown_controls,
     state_of,
     world,
-    world_dms,
 )
 from .players import click_stale, dms, end_turn, find, hand_message, open_match, said
 
@@ -234,10 +234,10 @@ async def test_every_control_replayed_by_anyone_else_anywhere_else_is_refused(
             if user.id == control.owner or channel_id_of(w, actor, channel) == control.home:
                 continue
             message = await message_in(w, actor, channel)
-            dms_before = world_dms(user)
+            newest_before = newest_dm(user)
             data = click_data(control.custom_id, control.kind, control.values)
             result = await forge(actor, message, data)
-            told = answer(result, user, dms_before)
+            told = answer(result, user, newest_before)
             assert refused(told), (control, user.name, channel)
             assert await state_of(w) == before, (control, user.name, channel, told)
             tried += 1
