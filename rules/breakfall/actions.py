@@ -31,7 +31,7 @@ from .loops import COUNTS
 from .playable import holds_priority, may_place, playable_cards, usable_abilities
 from .state import BreakfallState, Card, Decision
 from .stats import durability, force, sabotage
-from .targets import candidates, character_label, options
+from .targets import candidates, character_label, entry_words, options
 from .text import cost_text
 from .zones import SEAT, move
 
@@ -89,7 +89,7 @@ def _pass_spec(state: BreakfallState, seat: int) -> ActionSpec:
     other_passed = (1 - seat) in space_.passed
     top = space_.top
     if top is not None:
-        name = space.entry_name(state, top.item, top.seat)
+        name = entry_words(state, seat, top)
         label = f"Pass: {name} resolves" if other_passed else f"Pass ({name} waits)"
     else:
         where = flow.PHASES.get((state.phase, state.step), state.phase)
@@ -196,8 +196,10 @@ def _decision_specs(state: BreakfallState, decision: Decision) -> list[ActionSpe
     if kind == "count":
         bidding = state.bidding
         assert bidding is not None
+        # A label is shown to the seat asked: the other seat is its opponent, never "{seat1}".
         bids = ", ".join(
-            f"{SEAT[s]} {b}×" for s, b in zip(bidding.seats, bidding.bids, strict=False)
+            f"{'you' if s == seat else 'opponent'} {b}×"
+            for s, b in zip(bidding.seats, bidding.bids, strict=False)
         )
         label = "Name how many more times the loop runs" + (f" (named: {bids})" if bids else "")
         opts = tuple(Option(c, f"{c}×") for c in COUNTS)

@@ -91,7 +91,7 @@ def test_breakfall_6_2_both_bid_and_the_loop_runs_the_smaller_count(
     game.act(0, "count", count=tp)
     assert game.pending == (1,) and game.match.view(None).bids == ((0, tp),)
     [spec] = game.specs(1, "count")
-    assert f"{{seat0}} {tp}×" in spec.label  # named in the open
+    assert f"(named: opponent {tp}×)" in spec.label  # named in the open, worded for the seat
     game.act(1, "count", count=ntp)
     game.resolve_all()
     assert game.result is None and game.state.loop is None and game.state.space.entries == []

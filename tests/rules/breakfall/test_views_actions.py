@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 
 from rules.engine import Action, IllegalAction, Match
+from rules.registry import get_ruleset
+from rules.simulate import random_match
 
 from .helpers import Game, prepare, ruleset
 from .test_cards_lantern import _flare
@@ -276,9 +278,29 @@ def test_pass_labels_say_what_a_pass_does() -> None:
     other = prepare()
     other.resources(0, 1)
     other.play(other.give(0, "lantern-flare"))
-    assert other.specs(1, "pass")[0].label == "Pass ({seat0}'s Lantern Flare waits)"
+    assert other.specs(1, "pass")[0].label == "Pass (enemy Lantern Flare waits)"
     other.pass_()
-    assert other.specs(0, "pass")[0].label == "Pass: {seat0}'s Lantern Flare resolves"
+    assert other.specs(0, "pass")[0].label == "Pass: your Lantern Flare resolves"
+
+
+def _placeholders(match: Match[Any, Any]) -> list[str]:
+    """Every label or detail offered to either seat that holds a seat placeholder."""
+    found = []
+    for seat in (0, 1):
+        for spec in match.legal_actions(seat):
+            texts = [spec.label, spec.detail]
+            for param in spec.params:
+                texts += [param.label, *(o.label for o in param.options)]
+                texts += [o.detail for o in param.options]
+            found += [f"seat {seat}: {t!r}" for t in texts if "{seat" in t]
+    return found
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_labels_say_your_and_enemy_never_a_seat_placeholder(seed: int) -> None:
+    """The bot puts names into captions, not into labels: a label is shown to one seat, so it
+    says "your", "enemy", "you", "opponent"."""
+    random_match(get_ruleset("breakfall"), seed, check=_placeholders)
 
 
 def test_refusals_say_why() -> None:
