@@ -410,13 +410,20 @@ def _choose_target(state: BreakfallState, seat: int, action: Action, log: StepLo
 
 
 def _optional_answer(state: BreakfallState, seat: int, action: Action, log: StepLog) -> None:
+    _answer(state, seat, action["answer"] == "yes", log)
+    loops.chose(state, may=True)
+    flow.proceed(state, log)
+
+
+def _answer(state: BreakfallState, seat: int, yes: bool, log: StepLog) -> None:
+    """The answer to a ``may``: the caption that finishes the ability says it."""
     res = state.resolving
     assert res is not None
     state.decision = None
-    res.may = action["answer"] == "yes"
-    loops.chose(state, may=True)
-    log.event("answered", None, seat=seat, answer=res.may)
-    flow.proceed(state, log)
+    res.may = yes
+    log.event("answered", None, seat=seat, answer=yes)
+    if not log.quiet:
+        res.said.append(f"{SEAT[seat]} " + ("says yes" if yes else "declines"))
 
 
 def _count(state: BreakfallState, seat: int, action: Action, log: StepLog) -> None:
@@ -447,7 +454,8 @@ def _discard_these(state: BreakfallState, seat: int, cards: list[Card], log: Ste
     state.decision = None
     effects.discard(state, seat, cards, log)
     res.left.pop(0)
-    log.step(f"{SEAT[seat]} discards {listing([c.name for c in cards])}.")
+    if not log.quiet:  # said when the entry finishes resolving, in the same step
+        res.said.append(f"{SEAT[seat]} discards {listing([c.name for c in cards])}")
 
 
 def _recall(state: BreakfallState, seat: int, action: Action, log: StepLog) -> None:
@@ -463,7 +471,8 @@ def _recall_this(state: BreakfallState, seat: int, card: Card, log: StepLog) -> 
     move(state, card, "hand")
     res.at += 1
     log.event("recalled", None, seat=seat, card=card.uid, name=card.name)
-    log.step(f"{SEAT[seat]} takes {card.name} back from the graveyard.")
+    if not log.quiet:
+        res.said.append(f"{SEAT[seat]} takes {card.name} back from the graveyard")
 
 
 def _timeout(state: BreakfallState, seat: int, action: Action, log: StepLog) -> None:
@@ -492,11 +501,7 @@ def _timeout(state: BreakfallState, seat: int, action: Action, log: StepLog) -> 
         state.entering.pop(0)
         processing.enter_trigger(state, seat, item._replace(target=first), log)
     elif decision.kind == "optional":
-        res = state.resolving
-        assert res is not None
-        state.decision = None
-        res.may = False
-        log.step(f"{SEAT[seat]} does not apply it.")
+        _answer(state, seat, False, log)
     elif decision.kind == "count":
         _name_count(state, seat, 0, log)
     elif decision.kind == "discard":

@@ -285,6 +285,17 @@ def run_check(state: BreakfallState, log: StepLog) -> None:
 # -- resolving ------------------------------------------------------------------------------------
 
 
+def _asked(state: BreakfallState) -> str:
+    """What a resolution stopped for: ``{seat1} chooses a card to discard``."""
+    decision = state.decision
+    assert decision is not None
+    seat = SEAT[decision.seat]
+    if decision.kind == "discard":
+        cards = "a card" if decision.n == 1 else f"{decision.n} cards"
+        return f"{seat} chooses {cards} to discard"
+    return f"{seat} chooses a card to take back from the graveyard"
+
+
 def resolve(state: BreakfallState, entry: Entry[Item], log: StepLog) -> None:
     """The entry on top resolves (BREAKFALL-3.1)."""
     state.resolving = Resolving(entry)
@@ -311,13 +322,17 @@ def continue_resolving(state: BreakfallState, log: StepLog) -> None:
                 )
                 log.step(f"{label} enters the field ({numbers}).")
         return
-    said: list[str] = []
+    said = res.said  # kept across a stop: the caption that finishes it says all it did
     if ability.may and res.may is None:
         answer = may_answer(state, seat)
         if answer is None:
             return
         res.may = answer
-        said.append("yes (the loop goes on)" if answer else "no (the loop stops)")
+        if not log.quiet:
+            said.append(
+                f"{SEAT[seat]} says "
+                + ("yes (the loop goes on)" if answer else "no (the loop stops)")
+            )
     ctx = Context(seat, source, ability, item, res)
     if res.may is not False:
         while res.rep < item.times:
@@ -327,8 +342,8 @@ def continue_resolving(state: BreakfallState, log: StepLog) -> None:
                 _pay(state, seat, source, ability, (), log)
             while res.at < len(ability.effects):
                 if not effects.apply(state, ctx, ability.effects[res.at], log, said):
-                    if not log.quiet and said:
-                        close(log, f"{label} resolves: {'; '.join(said)}")
+                    if not log.quiet and said:  # else the board's "Now:" says who chooses
+                        close(log, f"{label}: {'; '.join([*said, _asked(state)])}")
                     return
                 res.at += 1
             res.rep += 1

@@ -156,7 +156,9 @@ class Resolving:
     """An entry taken from the space and resolving, which may stop for a decision in the middle
     (a ``may``, a discard, a recall) and go on once it is made."""
 
-    __slots__ = ("at", "entry", "left", "may", "rep")
+    # What it did so far is for its caption only: a quiet match (a replay) writes none of it.
+    __canonical_skip__ = ("said",)
+    __slots__ = ("at", "entry", "left", "may", "rep", "said")
 
     def __init__(self, entry: Entry[Item]) -> None:
         self.entry = entry
@@ -164,6 +166,7 @@ class Resolving:
         self.rep = 0  # repetitions done (BREAKFALL-6.4a)
         self.may: bool | None = None  # a may trigger: the answer, once given
         self.left: list[int] | None = None  # seats still to discard (a discard under way)
+        self.said: list[str] = []  # what it did, with numbers, across its stops
 
 
 class LoopRun:

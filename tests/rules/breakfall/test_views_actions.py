@@ -328,6 +328,51 @@ def test_summary_says_where_the_match_stands_from_the_spectators_view() -> None:
         game.match.ruleset.summary(game.match.view(0))
 
 
+def test_a_resolution_that_stops_says_what_it_did_and_who_chooses_then_all_it_did() -> None:
+    game = prepare()
+    game.resources(0, 1)
+    game.play(game.give(0, "tile-scout"))  # may: draw a card, then discard a card
+    drawn = game.top(0, "test-brute")[0]
+    game.pass_both()
+    game.pass_both()
+    game.act(0, "optional", answer="yes")
+    assert game.decision == "discard"
+    public = [s.caption for s in game.last.steps if s.public]
+    assert public == [
+        "{seat0}'s Tile Scout's ability: {seat0} says yes; {seat0} draws 1 (deck 20); "
+        "{seat0} chooses a card to discard."
+    ]
+    game.act(0, "discard", cards=drawn.uid)
+    assert [s.caption for s in game.last.steps] == [
+        "{seat0}'s Tile Scout's ability resolves: {seat0} says yes; {seat0} draws 1 (deck 20); "
+        "{seat0} discards Test Brute."
+    ]
+
+
+def test_the_answer_to_a_may_is_in_the_caption_of_its_ability() -> None:
+    game = prepare()
+    game.give(1, "test-brute")  # two cards: seat 1 chooses which to discard
+    game.put(0, "bell-thief")  # when it greets: you may have your opponent discard a card
+    game.until("battle", "greet")
+    game.greet(game.player(0).field[0])
+    game.pass_both()
+    game.act(0, "optional", answer="yes")
+    assert [s.caption for s in game.last.steps] == [
+        "{seat0}'s Bell Thief's ability: {seat0} says yes; {seat1} chooses a card to discard."
+    ]
+    game.act(1, "discard", cards=game.player(1).hand[1].uid)
+    assert [s.caption for s in game.last.steps] == [
+        "{seat0}'s Bell Thief's ability resolves: {seat0} says yes; {seat1} discards Test Brute."
+    ]
+    declined = prepare()
+    declined.put(0, "bell-thief")
+    declined.until("battle", "greet")
+    declined.greet(declined.player(0).field[0])
+    declined.pass_both()
+    declined.act(0, "optional", answer="no")
+    assert declined.captions()[0] == "{seat0}'s Bell Thief's ability resolves: {seat0} declines."
+
+
 def test_captions_name_a_placed_card_only_to_its_owner() -> None:
     game = prepare()
     card = game.give(0, "test-brute")
