@@ -264,10 +264,16 @@ def decision_label(state: BreakfallState) -> str:
         holder = state.space.holder
         return "" if holder is None else f"{SEAT[holder]} has priority"
     seat = SEAT[decision.seat]
+    if decision.kind == "breakfall":
+        ability = state.cards[decision.uid].defn.breakfall
+        assert ability is not None
+        # Only one with a cost may be declined (BREAKFALL-5.4d); the others must be entered.
+        if ability.cost:
+            return f"{seat} pays for a breakfall or declines"
+        return f"{seat} chooses the breakfall's target"
     return {
         "greet": f"{seat} chooses greeters",
         "block": f"{seat} chooses a blocker",
-        "breakfall": f"{seat} pays for a breakfall or declines",
         "target": f"{seat} chooses a target",
         "optional": f"{seat} decides whether to apply an ability",
         "count": f"{seat} names a loop count",

@@ -276,8 +276,8 @@ def run_check(state: BreakfallState, log: StepLog) -> None:
     if ability.cost or len(found) > 1:
         state.decision = Decision("breakfall", seat, uid=card.uid)
         if not log.quiet:
-            ask = "pay or decline" if ability.cost else "choose its target"
-            log.step(f"{turns}: breakfall! {SEAT[seat]} may {ask}.")
+            ask = "may pay or decline" if ability.cost else "must choose its target"
+            log.step(f"{turns}: breakfall! {SEAT[seat]} {ask}.")
         return
     enter_breakfall(state, seat, card, found[0] if found else None, (), log, turned=turns)
 

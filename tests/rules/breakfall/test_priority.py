@@ -145,6 +145,8 @@ def test_breakfall_3_4_the_controller_chooses_the_target_of_a_breakfall_it_must_
     assert game.decision == "breakfall" and game.pending == (1,)
     kinds = [s.kind for s in game.specs(1) if s.kind not in ("concede", "auto_pass")]
     assert kinds == ["breakfall"]  # no cost: it must be entered, only its target is asked
+    assert game.match.view(None).waiting == "{seat1} chooses the breakfall's target"
+    assert game.captions()[-1].endswith("breakfall! {seat1} must choose its target.")
     [spec] = game.specs(1, "breakfall")
     assert [o.value for o in spec.params[0].options] == [a.uid, b.uid]
     game.act(1, "breakfall", target=b.uid)
