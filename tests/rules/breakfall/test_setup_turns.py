@@ -99,14 +99,11 @@ def test_breakfall_2_1_the_turn_player_readies_its_bowed_cards_at_the_start() ->
 
 def test_breakfall_2_1_priority_in_the_start_phase_only_if_something_was_entered() -> None:
     game = prepare()
-    game.put(1, "ridge-lookout")  # at the start of your turn, you may ready a character
-    game.put(1, "test-dummy", bowed=True)
+    game.put(1, "wall-crawler")  # at the start of your turn, you may give this +1 force
     game.until("end", "end")
     game.pass_both()
     assert (game.state.phase, game.state.turn) == ("start", 6)
-    assert game.decision == "target"  # which of its characters (BREAKFALL-3.4a)
-    game.act(1, "target", target=game.player(1).field[1].uid)
-    assert game.space() == ["1:trigger:ridge-lookout"] and game.state.space.holder == 1
+    assert game.space() == ["1:trigger:wall-crawler"] and game.state.space.holder == 1
     game.resolve_all()
     assert game.decision == "optional"
     game.act(1, "optional", answer="no")
