@@ -296,3 +296,14 @@ class CardPool(PoolCards[CardDef], _Value):
     decks: Mapping[str, Deck]
     digest: str
     test: bool = False  # holds the rule-test cards of BREAKFALL-6.6a
+    # What the cheapest card a hand might hold costs, anything (a turn player's main window) or
+    # an any-speed technique (any other priority); None if the pool has none: with fewer ready
+    # resources a seat evidently plays nothing (BREAKFALL-9.2). Worked out from the cards.
+    cheapest: int | None = field(init=False, default=None)
+    cheapest_any: int | None = field(init=False, default=None)
+
+    def __post_init__(self) -> None:
+        cards = self.cards.values()
+        any_speed = [c.cost for c in cards if c.speed == "any"]
+        object.__setattr__(self, "cheapest", min((c.cost for c in cards), default=None))
+        object.__setattr__(self, "cheapest_any", min(any_speed, default=None))

@@ -16,7 +16,7 @@ from .views import BreakfallView, summary, view
 
 __all__ = ["VERSION", "BreakfallRuleset"]
 
-VERSION = "1"
+VERSION = "2"
 """The rules' own version; the card pool's digest is appended."""
 
 _ZONES = ("deck", "hand", "field", "resources", "damage", "check", "graveyard")

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from rules.breakfall import ruleset as breakfall_ruleset
 from rules.engine import Action, IllegalAction, Match
 from rules.registry import get_ruleset
 from rules.simulate import random_match
@@ -203,6 +204,51 @@ def test_breakfall_9_2_a_seat_whose_emptiness_is_evident_is_passed_for() -> None
     assert step.public and "(no card in hand, nothing to use)" in step.caption
 
 
+def _shipped() -> Game:
+    """A match of the shipped pool, whose cheapest card costs 1, seat 0 first."""
+    match = Match.new(
+        breakfall_ruleset(), 5, {"decks": ["lantern-roof", "iron-garden"], "first": 0}
+    )
+    return Game(match)
+
+
+def _ready_resource(game: Game, seat: int) -> None:
+    """State surgery: a ready resource card for ``seat``."""
+    card = game.card(seat, "moss-guard", "resources")
+    game.player(seat).resources.append(card)
+
+
+def test_breakfall_9_2_cards_in_hand_but_no_ready_resource_is_evidently_nothing_to_do() -> None:
+    """Every shipped card costs at least 1: a seat with no ready resource, no usable ability on
+    its field and no resource it may place can do nothing, whatever its hand holds, and
+    everyone sees that; the rules pass for it."""
+    game = _shipped()
+    state = game.state
+    # Turn 1's draw phase: neither seat has a resource; both are passed for, then the turn
+    # player, who may place a resource in its main phase, is asked.
+    assert (state.turn, state.phase, game.pending) == (1, "main", (0,))
+    assert [len(p.hand) for p in state.players] == [4, 4]
+    opening = [s.caption for s in game.match.opening.steps]
+    assert "{seat1} passes (no ready resource, nothing to use): the draw phase ends." in opening
+    game.pass_()
+    # Seat 1 is passed for in seat 0's main and end phases, both in seat 1's draw phase.
+    assert (state.turn, state.phase, game.pending) == (2, "main", (1,))
+    passes = [e.data for e in game.events("passed")]
+    assert passes[0] == {"seat": 0, "auto": False} and all(p["auto"] for p in passes[1:])
+
+
+def test_breakfall_9_2_a_ready_resource_or_a_usable_ability_is_asked_about() -> None:
+    game = _shipped()
+    _ready_resource(game, 1)  # an any-speed technique costs 1: it may hold one
+    game.match.state_edited()
+    game.pass_()
+    assert game.pending == (1,) and game.state.phase == "main"
+    other = _shipped()
+    other.put(1, "lamp-oiler")  # bow this: ready one of your characters
+    other.pass_()
+    assert other.pending == (1,) and other.state.phase == "main"
+
+
 def test_breakfall_9_2_a_seat_with_a_usable_ability_is_asked_even_with_no_hand() -> None:
     game = prepare(hands=False)
     game.put(1, "lamp-oiler")  # bow this: ready one of your characters (any time)
@@ -218,7 +264,9 @@ def test_breakfall_9_2_auto_pass_is_off_by_default_and_an_opt_in_passes_when_not
     assert game.specs(1, "auto_pass")[0].label == "Auto-pass: turn on"
     game.resources(0, 1)
     game.play(game.give(0, "lantern-flare"))
-    assert game.pending == (1,)  # holds a card: not evident, not opted in
+    # It holds a card, and the rule-test pool has one that costs 0 (Test Twin Flare): not
+    # evident, not opted in.
+    assert game.pending == (1,)
     game.act(1, "auto_pass")
     assert game.state.space.holder == 0  # it held nothing usable: passed at once
     [step] = [s for s in game.last.steps if s.caption.startswith("{seat1} passes")]
