@@ -4,10 +4,11 @@ Cards are instances (:class:`Card`) of definitions (:class:`~rules.breakfall.car
 by a per-match ``uid`` (from 1). A player's zones are lists: a deck's top is index 0, a hand's
 oldest card index 0, a field lists its characters in the order they entered it.
 
-The resolution space is the engine's :class:`~rules.engine.PriorityStack` in ``SPACE`` mode; its
-entries hold an :class:`Item` (plain numbers: a card's uid, an ability's index, a target), so the
-state key of a loop (BREAKFALL-6.3a) compares them by value. An entry's ``eid`` is one more than
-the highest waiting (not a counter of the match), so a loop that comes round enters the same ids.
+The resolution space is the engine's :class:`~rules.engine.PriorityStack` in ``SPACE`` mode
+(:class:`Space`); its entries hold an :class:`Item` (plain numbers: a card's uid, an ability's
+index, a target), so the state key of a loop (BREAKFALL-6.3a) compares them by value. An entry's
+``eid`` is one more than the highest waiting (not a counter of the match), so a loop that comes
+round enters the same ids.
 
 Whom the match waits on: a :class:`Decision` when one is pending (greeters, blockers, a
 breakfall's payment, a triggered ability's target, a ``may``, a loop count, a discard, a recall),
@@ -16,6 +17,7 @@ else the seat holding priority.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..engine import (
@@ -45,6 +47,7 @@ __all__ = [
     "LoopRun",
     "Player",
     "Resolving",
+    "Space",
     "Waiting",
 ]
 
@@ -130,6 +133,26 @@ class Item(NamedTuple):
     times: int = 1  # a repeatable ability entered ×n (BREAKFALL-6.4a)
     context: int | None = None  # a blocks trigger: the greeter it blocks
     running: bool = False  # a check whose card was turned and whose breakfall waits above it
+
+
+class Space(PriorityStack[Item]):
+    """The resolution space: the engine's stack in ``SPACE`` mode, where whatever rule
+    processing enters (a triggered ability, a damage check, a breakfall) leaves priority with the
+    turn player, the round's opener (BREAKFALL-3.2): also right after an entry of the turn
+    player's, which gives it to the other player (BREAKFALL-3.1) until something is entered."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__(2, 0, mode=SPACE)
+
+    def enter_triggered(
+        self, items: Iterable[tuple[int, Item]], *, automatic: bool = False
+    ) -> None:
+        before = len(self.entries)
+        super().enter_triggered(items, automatic=automatic)
+        if len(self.entries) > before:
+            self._holder = self._first_live(self.opener)
 
 
 class Waiting(NamedTuple):
@@ -226,7 +249,7 @@ class BreakfallState:
         self.named_first: int | None = None
         self.phase = "setup"  # start, draw, main, battle, end
         self.step = ""  # battle: greet, block, damage; end: end, final
-        self.space: PriorityStack[Item] = PriorityStack(2, 0, mode=SPACE)
+        self.space = Space()
         self.decision: Decision | None = None
         self.waiting: list[Waiting] = []  # triggered, not yet entered
         self.entering: list[Waiting] = []  # being entered, one target decision at a time

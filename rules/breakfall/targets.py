@@ -28,15 +28,16 @@ __all__ = [
 
 
 def greeters(state: BreakfallState) -> list[Card]:
-    """Characters greeting now, on the field."""
-    cards = state.cards
-    return [cards[g] for g, _b in state.battle if cards[g].zone == "field"]
+    """Characters greeting now, on the field, in the order they entered it (BREAKFALL-9.3)."""
+    greeting = {g for g, _b in state.battle}
+    return [c for c in state.players[state.turn_player].field if c.uid in greeting]
 
 
 def blockers(state: BreakfallState) -> list[Card]:
-    """Characters blocking now, on the field."""
-    cards = state.cards
-    return [cards[b] for _g, b in state.battle if b > 0 and cards[b].zone == "field"]
+    """Characters blocking now, on the field, in the order they entered it (BREAKFALL-9.3), not
+    the order of the greeters they block."""
+    blocking = {b for _g, b in state.battle}
+    return [c for c in state.players[state.ntp].field if c.uid in blocking]
 
 
 def _sides(state: BreakfallState, seat: int, kind: str) -> list[Card]:

@@ -53,6 +53,19 @@ def test_breakfall_3_2_entering_triggers_does_not_move_priority() -> None:
     assert game.state.space.holder == 0
 
 
+def test_breakfall_3_2_after_rule_processing_enters_a_trigger_the_tp_gets_priority() -> None:
+    game = prepare()
+    pulley = game.put(0, "test-pulley")  # bow this: draw; when this becomes bowed: draw
+    game.activate(pulley)
+    # The entry would give priority to seat 1, but its cost fired a trigger, which rule
+    # processing entered before anyone got priority: the turn player gets it next.
+    assert game.space() == ["0:ability:test-pulley", "0:trigger:test-pulley"]
+    assert game.state.space.holder == 0
+    hand = len(game.player(0).hand)
+    game.pass_both()
+    assert len(game.player(0).hand) == hand + 1 and game.space() == ["0:ability:test-pulley"]
+
+
 def test_breakfall_3_2a_two_abilities_of_one_card_resolve_in_the_cards_order() -> None:
     game = prepare()
     bell = game.put(0, "test-twin-bell")

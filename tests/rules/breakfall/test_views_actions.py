@@ -302,6 +302,21 @@ def test_breakfall_9_3_opponents_first_oldest_first_entries_newest_first() -> No
     assert [o.value for o in spec.params[0].options] == eids[::-1]
 
 
+def test_breakfall_9_3_blockers_are_listed_in_the_order_they_entered_the_field() -> None:
+    game = prepare()
+    first, second = game.put(0, "test-brute"), game.put(0, "test-brute")
+    old, new = game.put(1, "test-dummy"), game.put(1, "test-dummy")
+    game.until("battle", "greet")
+    game.greet(first, second)
+    game.pass_both()
+    game.block(new)  # the first greeter is blocked by the newer character
+    game.block(old)
+    game.resources(0, 2)
+    game.give(0, "shoulder-check")  # deal 2 damage to a blocking character
+    [spec] = [s for s in game.specs(0, "play") if "Shoulder" in s.label]
+    assert [o.value for o in spec.params[0].options] == [old.uid, new.uid]
+
+
 def test_target_labels_carry_force_damage_durability_and_bowed() -> None:
     game = prepare()
     foe = game.put(1, "test-brute", bowed=True)
