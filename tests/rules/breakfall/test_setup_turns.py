@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from rules.breakfall.loading import DECK_SIZE
+from rules.breakfall import BreakfallRuleset, load_pool
+from rules.breakfall.loading import DECK_SIZE, default_data_dir
 from rules.engine import TURN_STARTED, Match
 
 from .helpers import prepare, ruleset
@@ -35,8 +38,28 @@ def test_breakfall_1_1_a_deck_is_50_cards_at_most_4_of_a_name_and_16_breakfalls(
     assert rules.normalize_setup({"decks": [lantern, "iron-garden"]})["decks"][0] == lantern
 
 
-def test_breakfall_1_1_copies_are_counted_by_the_full_name() -> None:
-    assert ruleset().deck_rule is not None and ruleset().deck_rule.by_name
+def test_breakfall_1_1_copies_are_counted_by_the_full_name(tmp_path: Path) -> None:
+    """Two cards whose names share a word but not the epithet are two names: four of each may
+    be in a deck; a fifth of one full name may not."""
+    data = default_data_dir()
+    bearer = (
+        '\n[[card]]\nid = "tavi-lantern-bearer"\nname = "Tavi, Lantern Bearer"\n'
+        'kind = "character"\ncost = 2\nforce = 1\nsabotage = 1\ndurability = 2\n'
+    )
+    (tmp_path / "cards.toml").write_text(
+        (data / "cards.toml").read_text(encoding="utf-8") + bearer, encoding="utf-8"
+    )
+    (tmp_path / "decks.toml").write_text(
+        (data / "decks.toml").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    rules = BreakfallRuleset(load_pool(tmp_path))
+    others = [c for c in rules.pool.decks["lantern-roof"].cards if not c.startswith("tavi")]
+    deck = ["tavi-roof-sprinter"] * 4 + ["tavi-lantern-bearer"] * 4 + others[:42]
+    assert rules.normalize_setup({"decks": [deck, "iron-garden"]})["decks"][0] == deck
+    five = ["tavi-roof-sprinter"] * 5 + ["tavi-lantern-bearer"] * 3 + others[:42]
+    with pytest.raises(ValueError, match=r"5 copies of 'Tavi, Roof Sprinter', at most 4"):
+        rules.normalize_setup({"decks": [five, "iron-garden"]})
+    assert rules.deck_rule is not None and rules.deck_rule.by_name
 
 
 def test_breakfall_1_2_opening_hands_of_four_and_no_hand_limit() -> None:
