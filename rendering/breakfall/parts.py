@@ -148,8 +148,9 @@ def _name_height(canvas: Canvas, card: CharacterView, width: float) -> float:
     return lines * _NAME_SIZE * _NAME_LEADING + 3
 
 
-def _measure(canvas: Canvas, box: Box, card: CharacterView) -> float:
-    """Where the pills end (the text starts), drawing nothing."""
+def _pill_rows(canvas: Canvas, box: Box, card: CharacterView, *, draw: bool) -> float:
+    """The state pills under the name, drawn or only measured; where they end (the text
+    starts)."""
     x0, y0, x1, _y1 = box
     top = y0 + _NAME_TOP + _name_height(canvas, card, x1 - x0) + 1
     chips = _pills(card)
@@ -165,14 +166,14 @@ def _measure(canvas: Canvas, box: Box, card: CharacterView) -> float:
         size=LEGIBLE,
         gap=2,
         row_gap=2,
-        draw=False,
+        draw=draw,
     )
     return last + PILL_H + 2
 
 
 def tile_height(canvas: Canvas, card: CharacterView, width: float) -> float:
     """How tall a tile ``width`` units wide must be to show ``card`` whole."""
-    bottom = _measure(canvas, (0.0, 0.0, width, 0.0), card)
+    bottom = _pill_rows(canvas, (0.0, 0.0, width, 0.0), card, draw=False)
     text = _text(card)
     if not text:
         return bottom + 2 + STATS_H
@@ -205,21 +206,7 @@ def draw_tile(
         valign="top",
         leading=_NAME_LEADING,
     )
-    top = y0 + _NAME_TOP + name_h + 1
-    chips = _pills(card)
-    if chips:
-        chip_flow(
-            canvas,
-            x0 + _PAD,
-            top,
-            (x0 + _PAD, top, x1 - 3, top),
-            chips,
-            height=PILL_H,
-            size=LEGIBLE,
-            gap=2,
-            row_gap=2,
-        )
-    text_top = _measure(canvas, box, card)
+    text_top = _pill_rows(canvas, box, card, draw=True)
     stats_top = y1 - STATS_H
     text = _text(card)
     if text:

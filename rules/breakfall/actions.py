@@ -153,12 +153,7 @@ def _activate_spec(state: BreakfallState, seat: int, card: Card, index: int) -> 
 def _decision_specs(state: BreakfallState, decision: Decision) -> list[ActionSpec]:
     seat, kind = decision.seat, decision.kind
     if kind == "greet":
-        choices = battle.greeter_choices(state)
-        opts = tuple(Option(c.uid, character_label(state, seat, c)) for c in choices)
-        # At least 2: a parameter of at most one is a single choice, which cannot be "none".
-        most = max(2, len(opts))
-        greeters = Param("greeters", "Greeters", opts, least=0, most=most)
-        return [ActionSpec("greet", "Greet with", params=(greeters,))]
+        return _greet_specs(state, seat)
     if kind == "block":
         greeter = state.cards[decision.uid]
         opts = (
@@ -222,6 +217,23 @@ def _decision_specs(state: BreakfallState, decision: Decision) -> list[ActionSpe
             "recall", "Take a card back from your graveyard", params=(Param("card", "Card", opts),)
         )
     ]
+
+
+def _greet_specs(state: BreakfallState, seat: int) -> list[ActionSpec]:
+    """Any of the characters that can greet, or none (BREAKFALL-2.4 (a)): one or more of
+    several, a lone one on its own; greeting with nobody is an action of its own."""
+    choices = battle.greeter_choices(state)
+    nobody = ActionSpec("greet", "Greet with nobody", (("greeters", ()),))
+    if len(choices) == 1:
+        card = choices[0]
+        label = character_label(state, seat, card)
+        return [
+            ActionSpec("greet", f"Greet with {card.name}", (("greeters", (card.uid,)),), (), label),
+            nobody,
+        ]
+    opts = tuple(Option(c.uid, character_label(state, seat, c)) for c in choices)
+    greeters = Param("greeters", "Greeters", opts, least=1, most=len(opts))
+    return [ActionSpec("greet", "Greet with", params=(greeters,)), nobody]
 
 
 def _breakfall_specs(state: BreakfallState, decision: Decision) -> list[ActionSpec]:
@@ -407,7 +419,6 @@ def _choose_target(state: BreakfallState, seat: int, action: Action, log: StepLo
     decision = state.decision
     assert decision is not None and decision.item is not None
     state.decision = None
-    state.entering.pop(0)
     processing.enter_trigger(
         state, seat, decision.item._replace(target=_int(action["target"])), log
     )
@@ -491,11 +502,7 @@ def _timeout(state: BreakfallState, seat: int, action: Action, log: StepLog) -> 
         battle.greet(state, [], log)
         flow.after_greet(state, False)
     elif decision.kind == "block":
-        for pair in state.battle:
-            if pair[1] == 0:
-                pair[1] = -2
-        state.decision = None
-        log.step(f"{SEAT[seat]} blocks nothing.")
+        battle.block_none_left(state, log)
     elif decision.kind == "breakfall":
         _breakfall_timeout(state, seat, decision, log)
     elif decision.kind == "target":
@@ -504,7 +511,6 @@ def _timeout(state: BreakfallState, seat: int, action: Action, log: StepLog) -> 
         ability = processing.trigger_ability(state, item)
         first = candidates(state, seat, ability.chosen or "", ability.effects)[0]
         state.decision = None
-        state.entering.pop(0)
         processing.enter_trigger(state, seat, item._replace(target=first), log)
     elif decision.kind == "optional":
         _answer(state, seat, False, log)

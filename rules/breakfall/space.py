@@ -82,12 +82,12 @@ def _bow_resources(state: BreakfallState, seat: int, n: int, log: StepLog) -> No
     log.event("resources_bowed", None, seat=seat, count=n)
 
 
-def can_pay(state: BreakfallState, seat: int, source: Card | None, ability: Ability) -> bool:
+def can_pay(state: BreakfallState, seat: int, source: Card, ability: Ability) -> bool:
     """Whether ``seat`` can pay the ability's cost now (a discard: with cards other than the
     source, BREAKFALL-7.6a)."""
     for cost in ability.cost:
         if cost.kind == "bow_self":
-            if source is None or source.zone != "field" or source.bowed:
+            if source.zone != "field" or source.bowed:
                 return False
         elif cost.kind == "bow_resources":
             if len(ready_resources(state, seat)) < cost.n:
@@ -100,7 +100,7 @@ def can_pay(state: BreakfallState, seat: int, source: Card | None, ability: Abil
 def _pay(
     state: BreakfallState,
     seat: int,
-    source: Card | None,
+    source: Card,
     ability: Ability,
     discards: Sequence[Card],
     log: StepLog,
@@ -108,7 +108,7 @@ def _pay(
     """Pay the cost; what was paid, for the caption."""
     paid = []
     for cost in ability.cost:
-        if cost.kind == "bow_self" and source is not None:
+        if cost.kind == "bow_self":
             bow(state, source)
             log.event("bowed", None, seat=seat, card=source.uid)
             paid.append("bows itself")

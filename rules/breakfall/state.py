@@ -30,6 +30,7 @@ from ..engine import (
     PriorityStack,
     Result,
     Rng,
+    TriggerQueue,
 )
 from .cards import CardDef
 
@@ -37,7 +38,10 @@ if TYPE_CHECKING:
     from .cards import CardPool
 
 __all__ = [
+    "BLOCKER_LEFT",
     "DAMAGE_LIMIT",
+    "NOT_ASKED",
+    "NO_BLOCKER",
     "OPENING_HAND",
     "Boost",
     "BreakfallState",
@@ -53,6 +57,15 @@ __all__ = [
 
 DAMAGE_LIMIT = 10
 """BREAKFALL-4.1."""
+
+# What ``state.battle`` holds for a greeter's blocker when it is no character's uid (uids start
+# at 1, so a positive value is the blocker's).
+NOT_ASKED = 0
+"""The non-turn player has not been asked for this greeter's blocker yet (BREAKFALL-2.4b)."""
+NO_BLOCKER = -2
+"""Asked: nothing blocks it; it deals its sabotage to the non-turn player (BREAKFALL-2.4c)."""
+BLOCKER_LEFT = -1
+"""Its blocker left the field: nothing passes through (BREAKFALL-2.7)."""
 OPENING_HAND = 4
 """BREAKFALL-1.2."""
 
@@ -252,9 +265,11 @@ class BreakfallState:
         self.space = Space()
         self.decision: Decision | None = None
         self.waiting: list[Waiting] = []  # triggered, not yet entered
-        self.entering: list[Waiting] = []  # being entered, one target decision at a time
+        # Being entered, in the order of BREAKFALL-3.2a, one target decision at a time.
+        self.entering: TriggerQueue[Waiting] = TriggerQueue()
         self.resolving: Resolving | None = None
-        self.battle: list[list[int]] = []  # [greeter, blocker or 0], in the order greeted
+        # [greeter, its blocker's uid or NOT_ASKED, NO_BLOCKER, BLOCKER_LEFT], as greeted.
+        self.battle: list[list[int]] = []
         self.bidding: LoopCount | None = None
         self.loop: LoopRun | None = None
         self.mays: list[tuple[str, int]] = []  # may choices (state key, seat) since a choice

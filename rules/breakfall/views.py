@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ..engine import Result
 from ..engine.views import MatchView
 from . import actions, flow, playable, space
-from .state import DAMAGE_LIMIT, BreakfallState, Card, Player
+from .state import DAMAGE_LIMIT, NOT_ASKED, BreakfallState, Card, Item, Player
 from .stats import durability, force, is_new, sabotage
 from .text import effects_text
 from .zones import SEAT, card_name
@@ -151,7 +151,7 @@ def _character(state: BreakfallState, card: Card) -> CharacterView:
     for greeter, blocker in state.battle:
         if greeter == card.uid:
             greeting = True
-            blocked_by = blocker if blocker > 0 else None
+            blocked_by = blocker if blocker > NOT_ASKED else None  # a uid, not a mark
         if blocker == card.uid:
             blocking = greeter
     return CharacterView(
@@ -201,10 +201,7 @@ def _player(state: BreakfallState, player: Player, viewer: int | None) -> Player
     )
 
 
-def _entry(state: BreakfallState, seat: int, item: object, resolving: bool) -> EntryView:
-    from .state import Item
-
-    assert isinstance(item, Item)
+def _entry(state: BreakfallState, seat: int, item: Item, resolving: bool) -> EntryView:
     if item.kind == "check":
         name = state.cards[item.uid].name if item.running else ""
         return EntryView(item.eid, seat, "check", name, "", "", True, item.running, resolving)

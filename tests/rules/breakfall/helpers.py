@@ -238,7 +238,8 @@ def prepare(*, turn_player: int = 0, deck: int = 20, seed: int = 1, hands: bool 
     state.phase, state.step = "main", ""
     state.decision = None
     state.battle = []
-    state.waiting, state.entering = [], []
+    state.waiting = []
+    state.entering.clear()
     state.space.start_round(turn_player)
     if hands:
         for seat in (0, 1):

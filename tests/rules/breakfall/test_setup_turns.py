@@ -194,8 +194,10 @@ def test_breakfall_2_4_greet_block_and_damage_in_three_steps() -> None:
     a, b = game.put(0, "test-dummy"), game.put(0, "test-brute")
     guard = game.put(1, "test-brute")
     game.until("battle", "greet")
-    [spec] = game.specs(0, "greet")
+    spec, nobody = game.specs(0, "greet")
     assert [o.value for o in spec.params[0].options] == [a.uid, b.uid]
+    assert (spec.params[0].least, spec.params[0].most) == (1, 2)
+    assert nobody.label == "Greet with nobody" and dict(nobody.fixed) == {"greeters": ()}
     game.greet(a, b)
     assert a.bowed and b.bowed and game.state.step == "greet"
     game.pass_both()
@@ -268,16 +270,16 @@ def test_breakfall_2_6_a_character_cannot_greet_in_the_turn_it_entered() -> None
     game.play(fresh)
     game.resolve_all()
     game.until("battle", "greet")
-    [spec] = game.specs(0, "greet")
-    assert [o.value for o in spec.params[0].options] == [old.uid]
+    alone, _nobody = game.specs(0, "greet")
+    assert alone.label == "Greet with Test Dummy" and dict(alone.fixed) == {"greeters": (old.uid,)}
 
 
 def test_breakfall_2_7_greeters_greet_the_player_and_one_that_left_deals_nothing() -> None:
     game = prepare(turn_player=0)
     fox = game.put(0, "gutter-fox")  # durability 1
     game.until("battle", "greet")
-    [spec] = game.specs(0, "greet")
-    assert [p.name for p in spec.params] == ["greeters"]  # whom to greet is never asked
+    for spec in game.specs(0, "greet"):  # whom to greet is never asked
+        assert [name for name, _value in spec.fixed] + [p.name for p in spec.params] == ["greeters"]
     game.greet(fox)
     game.pass_()
     game.resources(1, 2)
