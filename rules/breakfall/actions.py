@@ -279,7 +279,7 @@ def decision_label(state: BreakfallState) -> str:
     if decision.kind == "breakfall":
         ability = state.cards[decision.uid].defn.breakfall
         assert ability is not None
-        # Only one with a cost may be declined (BREAKFALL-5.4d); the others must be entered.
+        # Only one with a cost may be declined (BREAKFALL-5.4 (d)); the others must be entered.
         if ability.cost:
             return f"{seat} pays for a breakfall or declines"
         return f"{seat} chooses the breakfall's target"
@@ -397,13 +397,13 @@ def _enter_breakfall(state: BreakfallState, seat: int, action: Action, log: Step
     space.enter_breakfall(
         state, seat, card, _optional(action, "target"), _discards(state, seat, action), log
     )
-    state.blocks.acted(seat)  # it entered something (BREAKFALL-6.4a)
+    state.blocks.acted(seat)  # it entered something (BREAKFALL-6.4 (a))
     loops.chose(state)
     flow.proceed(state, log)
 
 
 def _decline(state: BreakfallState, seat: int, action: Action, log: StepLog) -> None:
-    """BREAKFALL-5.4d: not paying; the card goes from the check zone to the graveyard."""
+    """BREAKFALL-5.4 (d): not paying; the card goes from the check zone to the graveyard."""
     decision = state.decision
     assert decision is not None
     state.decision = None

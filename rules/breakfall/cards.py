@@ -207,7 +207,7 @@ class Ability(_Value):
     when: str | None = None  # triggered: one of TRIGGERS (or TEST_TRIGGERS)
     may: bool = False  # triggered: its controller chooses on resolution
     main_only: bool = False  # activated (BREAKFALL-3.6)
-    repeatable: bool = False  # activated, test file only (BREAKFALL-6.4a)
+    repeatable: bool = False  # activated, test file only (BREAKFALL-6.4 (a))
     static: str | None = None  # static: one of STATICS
     amount: int = 0  # static: the +x
     scope: str = "all"  # static: all | others

@@ -74,7 +74,7 @@ def playable_cards(state: BreakfallState, seat: int) -> list[Card]:
 
 def usable_abilities(state: BreakfallState, seat: int) -> list[tuple[Card, int]]:
     """Activated abilities of ``seat``'s characters it could enter now: main-only ones in its
-    main window, a repeatable one unless it is blocked (BREAKFALL-6.4a), cost payable, a target
+    main window, a repeatable one unless it is blocked (BREAKFALL-6.4 (a)), cost payable, a target
     where one must be chosen."""
     main = main_window(state, seat)
     found = []

@@ -5,7 +5,7 @@ Costs are paid and targets chosen on entry; an entry resolves when both players 
 top (the engine's :class:`~rules.engine.PriorityStack`, ``SPACE`` mode), and a damage check runs
 by itself whenever it is on top (an automatic entry). A check that turns a breakfall enters it
 above the check, which waits (``running``) until everything above it has resolved and then puts
-the card, if it is still in the check zone, into the graveyard (BREAKFALL-5.4b, 5.6).
+the card, if it is still in the check zone, into the graveyard (BREAKFALL-5.4 (b), 5.6).
 """
 
 from __future__ import annotations
@@ -168,7 +168,7 @@ def activate(
     log: StepLog,
 ) -> None:
     """Enter an activated ability, paying its cost (BREAKFALL-3.5, 3.7); a repeatable one ×n
-    (BREAKFALL-6.4a)."""
+    (BREAKFALL-6.4 (a))."""
     ability = card.defn.abilities[index]
     item = Item(state.next_eid(), "ability", card.uid, index, target, times)
     paid = _pay(state, seat, card, ability, discards, log)
@@ -181,7 +181,7 @@ def activate(
 
 
 def breakfall_problem(state: BreakfallState, seat: int, card: Card) -> str | None:
-    """Why a breakfall turned by a check cannot be entered (BREAKFALL-5.4c): an effect forbids
+    """Why a breakfall turned by a check cannot be entered (BREAKFALL-5.4 (c)): an effect forbids
     it, it has no legal target, or its cost cannot be paid."""
     ability = card.defn.breakfall
     assert ability is not None
@@ -205,7 +205,7 @@ def enter_breakfall(
     *,
     turned: str = "",
 ) -> None:
-    """Enter the breakfall above its check, which waits below it (BREAKFALL-5.4b, 5.6);
+    """Enter the breakfall above its check, which waits below it (BREAKFALL-5.4 (b), 5.6);
     ``turned``: the check that turned it, when it is entered in the same step."""
     ability = card.defn.breakfall
     assert ability is not None

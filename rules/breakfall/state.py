@@ -61,9 +61,9 @@ DAMAGE_LIMIT = 10
 # What ``state.battle`` holds for a greeter's blocker when it is no character's uid (uids start
 # at 1, so a positive value is the blocker's).
 NOT_ASKED = 0
-"""The non-turn player has not been asked for this greeter's blocker yet (BREAKFALL-2.4b)."""
+"""The non-turn player has not been asked for this greeter's blocker yet (BREAKFALL-2.4 (b))."""
 NO_BLOCKER = -2
-"""Asked: nothing blocks it; it deals its sabotage to the non-turn player (BREAKFALL-2.4c)."""
+"""Asked: nothing blocks it; it deals its sabotage to the non-turn player (BREAKFALL-2.4 (c))."""
 BLOCKER_LEFT = -1
 """Its blocker left the field: nothing passes through (BREAKFALL-2.7)."""
 OPENING_HAND = 4
@@ -143,7 +143,7 @@ class Item(NamedTuple):
     uid: int = -1  # the card played, the ability's source, the breakfall's card, a check's card
     ability: int = -1  # the ability's index on its card
     target: int | None = None  # a character's uid, or an entry's eid (negate)
-    times: int = 1  # a repeatable ability entered ×n (BREAKFALL-6.4a)
+    times: int = 1  # a repeatable ability entered ×n (BREAKFALL-6.4 (a))
     context: int | None = None  # a blocks trigger: the greeter it blocks
     running: bool = False  # a check whose card was turned and whose breakfall waits above it
 
@@ -199,14 +199,14 @@ class Resolving:
     def __init__(self, entry: Entry[Item]) -> None:
         self.entry = entry
         self.at = 0  # the next effect
-        self.rep = 0  # repetitions done (BREAKFALL-6.4a)
+        self.rep = 0  # repetitions done (BREAKFALL-6.4 (a))
         self.may: bool | None = None  # a may trigger: the answer, once given
         self.left: list[int] | None = None  # seats still to discard (a discard under way)
         self.said: list[str] = []  # what it did, with numbers, across its stops
 
 
 class LoopRun:
-    """A loop of optional abilities whose count was named (BREAKFALL-6.4b)."""
+    """A loop of optional abilities whose count was named (BREAKFALL-6.4 (b))."""
 
     __slots__ = ("decliner", "declining", "key", "left")
 

@@ -22,7 +22,7 @@ def _crank(game: Game, resources: int) -> tuple[object, list[object]]:
 
 
 def test_breakfall_6_1_a_repeatable_ability_entered_n_times_then_blocked() -> None:
-    """BREAKFALL-6.4a: one entry applies the effect n times, paying again each time."""
+    """BREAKFALL-6.4 (a): one entry applies the effect n times, paying again each time."""
     game = prepare()
     crank, rows = _crank(game, 5)
     hand = len(game.player(0).hand)
@@ -80,7 +80,7 @@ def test_breakfall_6_2_both_bid_and_the_loop_runs_the_smaller_count(
     tp: int, ntp: int, decliner: int
 ) -> None:
     """The seed: a loop both players can continue; the TP names a count, then the NTP, in the
-    open; it runs the smaller number of times (BREAKFALL-6.4b: then that player declines)."""
+    open; it runs the smaller number of times (BREAKFALL-6.4 (b): then that player declines)."""
     game = prepare()
     east, west = _echo(game)
     # The same choice came back unchanged: a loop, named on its second lap (docs/rulings.md).
