@@ -40,6 +40,7 @@ def begin(state: BreakfallState, log: StepLog) -> None:
     state.first = coin if state.named_first is None else state.named_first
     for player in state.players:
         state.rng.shuffle(player.deck)
+    state.number_cards()
     log.event("first_player", None, seat=state.first, reason="setup" if named else "coin")
     for seat in (state.first, 1 - state.first):
         draw(state, seat, OPENING_HAND, log)

@@ -285,6 +285,18 @@ class BreakfallState:
         self.cards[card.uid] = card
         return card
 
+    def number_cards(self) -> None:
+        """Number every card anew in the order it lies, seat 0's deck then seat 1's, top first.
+        Done right after the shuffle (hardening): a hidden card's uid then says nothing of which
+        card it is, where numbering in the public decklist's order would."""
+        self.cards = {}
+        self.next_uid = 1
+        for player in self.players:
+            for card in player.deck:
+                card.uid = self.next_uid
+                self.cards[card.uid] = card
+                self.next_uid += 1
+
     @property
     def ntp(self) -> int:
         return 1 - self.turn_player

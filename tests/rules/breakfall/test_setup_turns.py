@@ -95,8 +95,8 @@ def test_breakfall_1_3_firsts_vary_with_the_seed_and_a_setup_may_name_one() -> N
         assert named.view(None).first == seat
     coin = Match.new(ruleset(), 5, DECKS)
     same = Match.new(ruleset(), 5, {**DECKS, "first": coin.view(None).first})
-    assert [c.uid for c in same.state.players[0].hand] == [
-        c.uid for c in coin.state.players[0].hand
+    assert [c.defn.id for c in same.state.players[0].hand] == [
+        c.defn.id for c in coin.state.players[0].hand
     ]
 
 
@@ -108,6 +108,26 @@ def test_breakfall_1_4_exactly_two_seats_and_a_replayable_setup() -> None:
     assert Match.new(ruleset(), 10, DECKS).state_hash() != one.state_hash()
     [turn] = [e for s in one.opening.steps for e in s.events if e.kind == TURN_STARTED]
     assert turn.data["turn"] == 1
+
+
+def test_breakfall_1_4_uids_are_given_after_the_shuffle_and_say_nothing_of_the_decklist() -> None:
+    """Hardening: cards are numbered in the order they lie once shuffled, so a hidden card's
+    uid does not tell which card it is. Swapping two different cards in the public decklist
+    swaps the cards dealt, not the uids."""
+    lantern = list(ruleset().pool.decks["lantern-roof"].cards)
+    other = next(i for i, card in enumerate(lantern) if card != lantern[0])
+    swapped = list(lantern)
+    swapped[0], swapped[other] = swapped[other], swapped[0]
+
+    def dealt(deck: list[str]) -> list[tuple[int, str]]:
+        match = Match.new(ruleset(), 7, {"decks": [deck, "iron-garden"], "first": 0})
+        player = match.state.players[0]
+        return [(c.uid, c.defn.id) for c in (*player.hand, *player.deck)]  # top first
+
+    one, two = dealt(lantern), dealt(swapped)
+    assert [uid for uid, _card in one] == [uid for uid, _card in two] == list(range(1, 51))
+    assert [card for _uid, card in one] != [card for _uid, card in two]
+    assert sorted(card for _uid, card in one) == sorted(lantern)
 
 
 def test_breakfall_2_1_the_turn_player_readies_its_bowed_cards_at_the_start() -> None:
