@@ -314,7 +314,7 @@ def _entry_rows(view: BreakfallView, names: Sequence[str]) -> list[Line]:
     """The space newest first, waiting checks of a seat in a row merged into one line."""
     lines: list[Line] = []
     for entry in reversed(view.space):
-        if entry.kind == "check" and not entry.running:
+        if entry.kind == "check" and not entry.running and not entry.resolving:
             if lines and lines[-1][0] is None and lines[-1][3] == entry.seat:
                 count = int(lines[-1][1].split()[0]) + 1
                 lines[-1] = (None, f"{count} damage checks for {names[entry.seat]}", "", entry.seat)
@@ -328,6 +328,8 @@ def _entry_rows(view: BreakfallView, names: Sequence[str]) -> list[Line]:
 
 def _entry_text(entry: EntryView, names: Sequence[str]) -> tuple[str, str]:
     """Its head (what it is, whose, what it aims at) and what it does."""
+    if entry.kind == "check" and entry.resolving:
+        return f"Resolving: {names[entry.seat]}'s damage check turned {entry.name}", entry.text
     if entry.kind == "check":
         return f"{names[entry.seat]}'s check: {entry.name} waits for its breakfall", ""
     head = f"{entry.name} ({_KINDS.get(entry.kind, entry.kind)})"

@@ -86,7 +86,8 @@ class EntryView:
     target: str  # what it aims at, seats as {seat0}
     automatic: bool  # a damage check: runs by itself when on top
     running: bool  # a check waiting for its breakfall above it
-    resolving: bool  # taken from the space, resolving now (waiting on a decision)
+    resolving: bool  # taken from the space, resolving now (waiting on a decision); a check
+    # whose breakfall waits on its player's choice is resolving, named, with the breakfall's text
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,6 +235,14 @@ def _entry(state: BreakfallState, seat: int, item: Item, resolving: bool) -> Ent
     return EntryView(item.eid, seat, kind, card.name, text, target, False, False, resolving)
 
 
+def _check_under_way(state: BreakfallState, seat: int, card: Card) -> EntryView:
+    """The damage check that turned ``card``'s breakfall and waits while its player pays or
+    declines, or chooses its target: taken from the space, so shown as resolving."""
+    ability = card.defn.breakfall
+    text = ability.text if ability is not None else ""
+    return EntryView(state.next_eid(), seat, "check", card.name, text, "", True, False, True)
+
+
 def _hand_card(state: BreakfallState, card: Card, can_play: set[int]) -> HandCardView:
     defn = card.defn
     return HandCardView(
@@ -257,6 +266,9 @@ def view(state: BreakfallState, viewer: int | None) -> BreakfallView:
     if state.resolving is not None:
         res = state.resolving
         entries.append(_entry(state, res.entry.seat, res.entry.item, True))
+    decision = state.decision
+    if decision is not None and decision.kind == "breakfall":
+        entries.append(_check_under_way(state, decision.seat, state.cards[decision.uid]))
     hand: tuple[HandCardView, ...] = ()
     if viewer is not None:
         can_play: set[int] = set()

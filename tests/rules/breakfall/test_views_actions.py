@@ -76,6 +76,15 @@ def test_breakfall_8_1_the_space_and_the_check_zone_are_open_to_all() -> None:
         view = game.match.view(viewer)
         assert [c.name for c in view.players[1].check] == ["Gutter Fox"]
         assert view.waiting == "{seat1} pays for a breakfall or declines"
+        # The check is under way: taken from the space, it is shown there as resolving.
+        [check] = view.space
+        assert (check.kind, check.seat, check.name, check.resolving) == (
+            "check",
+            1,
+            "Gutter Fox",
+            True,
+        )
+        assert check.text.startswith("Breakfall")
 
 
 def test_a_seats_own_view_of_another_is_refused_by_the_engine() -> None:
