@@ -32,8 +32,9 @@ def card_name(card: Card) -> str:
     return f"{SEAT[card.owner]}'s {card.name}"
 
 
-ZONES = frozenset({"deck", "hand", "field", "resources", "damage", "check", "graveyard"})
-"""A player's zones, each a list of the same name on :class:`~.state.Player`."""
+ZONES = ("deck", "hand", "field", "resources", "damage", "check", "graveyard")
+"""A player's zones, each a list of the same name on :class:`~.state.Player` (the space, shared,
+is not one)."""
 
 
 def zone_list(player: Player, zone: str) -> list[Card] | None:
