@@ -213,7 +213,14 @@ def _charm_board(wanted: Callable[[Step], bool], viewer: int | None = None) -> C
 
 
 def _charm_chain_table() -> Canvas:
-    hand = [cp.hand_card(c, 400 + i) for i, c in enumerate(cp.CARDS[:4])]
+    """Bartholomew may answer the chain with events and A.Skills only (CHARM-9), and with
+    1 EP: Heckle (cost 0) is playable; Cut the Lights (cost 2), his character and his
+    background are not."""
+    answers = {"heckle"}
+    hand = [
+        cp.hand_card(cp.POOL.cards[c], 400 + i, playable=c in answers)
+        for i, c in enumerate(("cut-the-lights", "heckle", "choir-captain", "clock-square"))
+    ]
     return draw_table("charm", cp.chain_view(viewer=1, hand=hand), NAMES, 1)
 
 
