@@ -25,12 +25,9 @@ def draw_result(view: BreakfallView, names: Sequence[str], *, scale: float) -> C
     result = view.result
     winner = result.winners[0] if result.winners else None
     title = f"{names[winner]} wins!" if winner is not None else "A draw"
-    # The names share what the title (crown and mark, 52; 18 units, bold) and the chips without
-    # their names leave of the banner (its padding, 18; gaps, 8 and 4).
     counts = [_damage_chip(canvas, view, names, seat, 0.0) for seat in range(2)]
     bare = sum(chip_width(canvas, c, height=21, size=CHIP_SIZE) for c in counts)
-    left = WIDTH - 2 * MARGIN - 18 - 52 - _width(canvas, title, 18) - 8 - bare - 4
-    rooms = _share(left, [_width(canvas, names[seat], CHIP_SIZE) for seat in range(2)])
+    rooms = _name_rooms(canvas, title, names, bare)
     result_banner(
         canvas,
         (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + BANNER),
@@ -55,22 +52,38 @@ def _damage_chip(
     title no room)."""
     style = seat_style(seat)
     player = view.players[seat]
-    name = _clipped(canvas, names[seat], room) if room else ""
-    label = f"{name} {len(player.damage)}/{player.damage_limit}"
+    count = f"{len(player.damage)}/{player.damage_limit}"
+    label = f"{_clipped(canvas, names[seat], room)} {count}" if room > 0 else count
     return Chip(label, fill=style.fill, ink=style.ink, icon=style.shape, bold=True)
 
 
-MIN_NAME = 40.0
-"""The least room a name has in a chip of the banner (a few letters and "…")."""
+MIN_NAME = 30.0
+"""The least room for a name in a chip of the banner (a few letters and "…"); with less, the
+chip has only the count (the board's panels below name the seats)."""
+
+
+def _name_rooms(canvas: Canvas, title: str, names: Sequence[str], bare: float) -> list[float]:
+    """How wide each name may be in its chip. The title comes first, at 18 units if the names
+    can then have :data:`MIN_NAME` each, else as small as the banner lets it (12); the names
+    share what it leaves of the banner (its padding, 18; the crown and mark, 52; gaps, 8 and 4;
+    ``bare``: the chips without their names)."""
+    widths = [_width(canvas, name, CHIP_SIZE) for name in names[:2]]
+    rooms: list[float] = []
+    for size in (18, 12):
+        left = WIDTH - 2 * MARGIN - 18 - 52 - _width(canvas, title, size) - 8 - bare - 4
+        rooms = _share(left, widths)
+        if min(rooms) >= MIN_NAME:
+            return rooms
+    return [room if room >= MIN_NAME else 0.0 for room in rooms]
 
 
 def _share(room: float, widths: list[float]) -> list[float]:
     """Room for each name: as wide as it is if all fit, else what the others leave it, and at
-    least half the room (and :data:`MIN_NAME`) each."""
+    least half the room."""
     rooms = []
     for i, width in enumerate(widths):
         others = sum(min(w, room / 2) for j, w in enumerate(widths) if j != i)
-        rooms.append(max(MIN_NAME, room / 2, min(width, room - others)))
+        rooms.append(max(room / 2, min(width, room - others)))
     return rooms
 
 

@@ -220,20 +220,20 @@ def _decision_specs(state: BreakfallState, decision: Decision) -> list[ActionSpe
 
 
 def _greet_specs(state: BreakfallState, seat: int) -> list[ActionSpec]:
-    """Any of the characters that can greet, or none (BREAKFALL-2.4 (a)): one or more of
-    several, a lone one on its own; greeting with nobody is an action of its own."""
+    """Any of the characters that can greet, or none (BREAKFALL-2.4 (a)): several are one choice
+    of any number, none included; a lone one is two buttons, its own and "Greet with nobody" (a
+    choice of at most one is a choice of exactly one)."""
     choices = battle.greeter_choices(state)
-    nobody = ActionSpec("greet", "Greet with nobody", (("greeters", ()),))
     if len(choices) == 1:
         card = choices[0]
         label = character_label(state, seat, card)
         return [
             ActionSpec("greet", f"Greet with {card.name}", (("greeters", (card.uid,)),), (), label),
-            nobody,
+            ActionSpec("greet", "Greet with nobody", (("greeters", ()),)),
         ]
     opts = tuple(Option(c.uid, character_label(state, seat, c)) for c in choices)
-    greeters = Param("greeters", "Greeters", opts, least=1, most=len(opts))
-    return [ActionSpec("greet", "Greet with", params=(greeters,)), nobody]
+    greeters = Param("greeters", "Greeters", opts, least=0, most=len(opts))
+    return [ActionSpec("greet", "Greet with", params=(greeters,))]
 
 
 def _breakfall_specs(state: BreakfallState, decision: Decision) -> list[ActionSpec]:
