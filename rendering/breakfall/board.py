@@ -170,9 +170,8 @@ def _chips(view: BreakfallView, player: PlayerView, marks: Marks) -> list[Chip]:
         _lit(Chip(f"Graveyard {len(player.graveyard)}", ink=MUTED), "graveyard" in lit),
     ]
     for _seat, why in (g for g in marks.gone if g[0] == seat):
-        chips.append(
-            Chip(f"1 {why}", fill=mix(PANEL, HIGHLIGHT, 0.5), ink=HIGHLIGHT_INK, bold=True)
-        )
+        # Lit as the counters the step changed are (and in a colour of the PNG palette).
+        chips.append(Chip(f"1 {why}", fill=HIGHLIGHT, ink=HIGHLIGHT_INK, bold=True))
     return chips
 
 
