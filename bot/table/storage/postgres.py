@@ -254,8 +254,6 @@ class _Hub:
         self._rejoining: asyncio.Task[None] | None = None
 
     async def listen(self) -> None:
-        """Listen on the listening connection (``listening`` is set by the caller, once it
-        knows what was committed before)."""
         await self.listener.add_listener("parlor_actions", self._actions)
         await self.listener.add_listener("parlor_shown", self._shown)
         await self.listener.add_listener("parlor_guilds", self._guild)
@@ -317,10 +315,9 @@ class _Hub:
         self.guilds.update(
             r[0] for r in await listener.fetch("SELECT guild_id FROM guild_settings")
         )
-        # Only now: until what was missed is read, every cached match must count as behind.
-        self.listening = True
         for event in self.shown.values():
             event.set()
+        self.listening = True  # only now: what was missed is known
 
     def _actions(self, _conn: Any, _pid: int, _channel: str, payload: object) -> None:
         match_id, count = (int(x) for x in str(payload).split(":"))
