@@ -59,7 +59,11 @@ def percentiles(values: list[float]) -> dict[str, float]:
 async def run(n: int, seed: int, pictures: bool) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         settings = Settings(
-            token=Secret("fuzz"), database=Path(folder, "fuzz.db"), step_delay=0, painters=0
+            token=Secret("fuzz"),
+            database=Path(folder, "fuzz.db"),
+            step_delay=0,
+            painters=0,
+            shard_count=1,  # simcord is told how many shards an AutoShardedBot has
         )
         extra: dict[str, Any] = {} if pictures else {"renderer": Blank()}
         bot = create_bot(settings, new_seed=itertools.count(seed * 1000).__next__, **extra)

@@ -175,8 +175,12 @@ class Frontend:
         whose next table follows in a new message, with the one line a replaced table keeps."""
         hand = acted.hand
         if acted.new_hand_follows and interaction.guild is None:
-            await interaction.edit_original_response(
-                content=superseded_text(hand.match_id, hand.turn), attachments=[], view=None
+            await _edit_table(
+                interaction,
+                hand,
+                content=superseded_text(hand.match_id, hand.turn),
+                attachments=[],
+                view=None,
             )
             return
         if interaction.guild is not None:  # an ephemeral answer of its own
@@ -194,16 +198,20 @@ class Frontend:
             # the picture follows (only the newest of the seat's, if it acts again first).
             parts = await self.presenter.hand_reply(hand, picture=False)
             await self.presenter.book.claim(hand.match_id, hand.seat, hand.at)
-            await interaction.edit_original_response(**parts)
-            self.presenter.picture_later(hand)
+            if await _edit_table(interaction, hand, **parts):
+                self.presenter.picture_later(hand)
             return
         parts = await self.presenter.hand_reply(hand)
         if record.newer_shown(hand.seat, hand.at):
             hand = await self.matches.hand(hand.match_id, hand.user_id)
             parts = await self.presenter.hand_reply(hand)
         await self.presenter.book.claim(hand.match_id, hand.seat, hand.at)
-        await interaction.edit_original_response(
-            content=parts["content"], attachments=[parts["file"]], view=parts["view"]
+        await _edit_table(
+            interaction,
+            hand,
+            content=parts["content"],
+            attachments=[parts["file"]],
+            view=parts["view"],
         )
 
     async def give_up(self, interaction: Interaction) -> None:
@@ -291,3 +299,16 @@ class Frontend:
             return await self.matches.hand(mid, interaction.user.id)
         except UserError:
             return None
+
+
+async def _edit_table(interaction: Interaction, hand: Hand, **parts: Any) -> bool:
+    """Answer a move made on a seat's table in a DM by editing that table; False if it is gone.
+    A newer table replaced and deleted it meanwhile (a second click of a double click answered
+    as out of date, a resolution that pinged the seat): the seat has that one, and the move is
+    made, so nothing is owed."""
+    try:
+        await interaction.edit_original_response(**parts)
+    except discord.NotFound:
+        log.info("match %d: seat %d's table was replaced while answering", hand.match_id, hand.seat)
+        return False
+    return True

@@ -44,9 +44,11 @@ import logging
 import random
 import string
 import time
+import traceback
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import simcord
@@ -127,6 +129,9 @@ class Figures:
         return sum(ms > 3000 for ms in self.answer_ms)
 
 
+ROOT = str(Path(__file__).resolve().parents[2])
+
+
 class Crashes(logging.Handler):
     """Counts unhandled exceptions: errors logged with a traceback (discord.py's "Ignoring
     exception in ...", the answers' catch-all), or by the answers' catch-all at all."""
@@ -140,6 +145,17 @@ class Crashes(logging.Handler):
         if record.exc_info or record.name == "bot.chat.answers":
             self.count += 1
             self.last = record.getMessage()
+            if record.exc_info and record.exc_info[1] is not None:
+                error = record.exc_info[1]
+                frames = traceback.extract_tb(error.__traceback__)
+                ours = [
+                    f for f in frames if f.filename.startswith(ROOT) and ".venv" not in f.filename
+                ]
+                where = (ours or frames)[-1]
+                self.last = (
+                    f"{type(error).__name__}: {error} at {Path(where.filename).name}:"
+                    f"{where.lineno} ({self.last})"
+                )
 
 
 class Stopwatch:

@@ -5,7 +5,7 @@ it was refused in; a double click makes its move once. ``bench/fuzz.py --n 10000
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pytest
 import simcord
@@ -122,3 +122,33 @@ async def test_a_double_click_makes_its_move_once_where_the_seat_may_make_it_aga
     assert live.match.legal_actions(seat) == before  # the same move could be made again
     told = answer(second, mover.user, newest_before)  # in a DM: the table sent anew, with why
     assert first.acknowledged and told is not None and "out of date" in told
+
+
+async def test_a_move_whose_table_was_replaced_meanwhile_is_made_without_an_apology(
+    table: Table, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Double clicks found it: the second click, answered as out of date, sent the seat's table
+    anew and deleted the one the first click was about to edit with its move's answer, which
+    then failed with Unknown Message and apologised for a move that was made."""
+    await open_match(table)
+    alice = table.alice.user
+    message = hand_message(alice)
+    presenter = table.bot.presenter
+    drawn = presenter.hand_reply
+
+    async def replaced_meanwhile(hand: Any, **options: Any) -> dict[str, Any]:
+        parts = await drawn(hand, **options)
+        if (
+            hand.user_id == alice.id
+            and message.id in table.env.backend.messages[message.channel.id]
+        ):
+            # What the second click's answer did meanwhile (surgery): her table deleted.
+            table.env.backend.delete_message(message.channel.id, message.id)
+        return parts
+
+    monkeypatch.setattr(presenter, "hand_reply", replaced_meanwhile)
+    result = await alice.click(message, label="End turn")
+    assert result.acknowledged and not result.followups  # no apology
+    live = await table.bot.matches.live(1)
+    assert [a.kind for _, a in live.match.actions] == ["end_turn"]
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]

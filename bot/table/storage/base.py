@@ -485,13 +485,14 @@ class Storage(ABC):
 
     async def note_settled(self, marks: Mapping[int, int]) -> None:
         """Note that every seat's table of each match shows it after at least the given
-        number of actions (``bot.chat.settling``); never moved back."""
-        async with self._tx() as db:
-            for match_id, at in sorted(marks.items()):
-                await db.run(
-                    "UPDATE matches SET tables_at = ? WHERE id = ? AND tables_at < ?",
-                    (at, match_id, at),
-                )
+        number of actions (``bot.chat.settling``); never moved back. One statement per match,
+        each on its own: no transaction holds two match rows (a match held for an action
+        never waits on more than one)."""
+        for match_id, at in sorted(marks.items()):
+            await self.db.run(
+                "UPDATE matches SET tables_at = ? WHERE id = ? AND tables_at < ?",
+                (at, match_id, at),
+            )
 
     async def unsettled(self) -> list[int]:
         """Matches under way whose seats' tables may show less than was committed (a process
