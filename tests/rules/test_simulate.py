@@ -8,7 +8,7 @@ import pytest
 
 from rules.engine import Ruleset
 from rules.registry import get_ruleset
-from rules.simulate import simulate
+from rules.simulate import random_match, simulate
 
 
 @pytest.mark.parametrize(
@@ -46,3 +46,13 @@ def test_a_replay_that_fails_is_reported_as_a_failure() -> None:
 def test_replay_every_is_at_least_one() -> None:
     with pytest.raises(ValueError, match="replay_every"):
         simulate(get_ruleset("lanes"), 1, seed=5, replay_every=0)
+
+
+def test_a_random_match_may_be_given_its_setup() -> None:
+    """A benchmark or a soak plays a chosen number of seats instead of a random setup."""
+    from rules.esper import ruleset
+
+    match = random_match(ruleset(), 3, setup={"seats": 7})
+    assert match.seats == 7 and match.over
+    again = random_match(ruleset(), 3, setup={"seats": 7})
+    assert again.state_hash() == match.state_hash()
