@@ -21,7 +21,7 @@ from .captions import S, square_name
 from .cards import FLEX_ATTACK_LEVELS, CardDef, Persona
 from .state import EsperState, Task
 
-__all__ = ["KINDS", "TIMEOUT", "offer", "pending", "waiting_label"]
+__all__ = ["KINDS", "TIMEOUT", "asked_label", "offer", "pending", "waiting_label"]
 
 TIMEOUT = Action("timeout")
 """Sent by the match's clock for a seat it waits on (ESPER-13.2)."""
@@ -75,6 +75,10 @@ def _fighter_option(state: EsperState, fighter: int) -> Option:
     return Option(fighter, f"{S(fighter)} (damage {player.damage})")
 
 
+def _gear(state: EsperState, kind: str) -> str:
+    return state.pool.gear(kind).name
+
+
 def _squares(state: EsperState, squares: Sequence[int]) -> Param:
     return Param("square", "Square", tuple(_square_option(state, s) for s in squares))
 
@@ -98,7 +102,7 @@ _PASS = {
     "invitation": "Decline the invitation",
     "combat": "No combat",
     "join": "Stay out of the combat",
-    "damper": "Keep the Damper",
+    "damper": "Keep your gear",
     "fight": "Pass",
     "answer": "Take the hit (no answer)",
     "cover": "Do not cover",
@@ -188,7 +192,7 @@ def _move(state: EsperState, ask: Task) -> list[ActionSpec]:
             specs.append(ActionSpec("enter", "Try to enter the base (ESP-level check)"))
         return specs
     if moves.member(state, seat):
-        specs.append(ActionSpec("leave", "Leave the party"))
+        specs.append(ActionSpec("leave_party", "Leave the party"))
         return specs
     walks = state.board.walks(state.part, player.where)
     specs.append(ActionSpec("walk", "Walk one square", params=(_squares(state, walks),)))
@@ -207,7 +211,11 @@ def _move(state: EsperState, ask: Task) -> list[ActionSpec]:
     if state.part == 1 and "shuttle" in player.gear:
         others = [s for s in moves.spaceports(state) if s != player.where]
         specs.append(
-            ActionSpec("shuttle", "Use your Shuttle: fly", params=(_squares(state, others),))
+            ActionSpec(
+                "shuttle",
+                f"Use your {_gear(state, 'shuttle')}: fly",
+                params=(_squares(state, others),),
+            )
         )
     if moves.can_recover(state, seat):
         specs.append(ActionSpec("recover", f"Recover 1 (damage {player.damage})"))
@@ -216,10 +224,12 @@ def _move(state: EsperState, ask: Task) -> list[ActionSpec]:
     if free and invitable:
         opts = tuple(_seat_option(state, s) for s in invitable)
         most = min(free, len(opts))
-        param = Param("players", "Players", opts, least=1, most=most)
+        param = Param("guests", "Players", opts, least=1, most=most)
         specs.append(ActionSpec("invite", "Invite into a party", params=(param,)))
     if player.party is not None:
-        specs.append(ActionSpec("leave", "End your party" if player.party == seat else "Leave"))
+        specs.append(
+            ActionSpec("leave_party", "End your party" if player.party == seat else "Leave")
+        )
     if moves.can_destroy(state, seat):
         specs.append(ActionSpec("destroy", "Destroy this key base"))
     return specs
@@ -256,7 +266,7 @@ def _combat(state: EsperState, ask: Task) -> list[ActionSpec]:
 def _join(state: EsperState, ask: Task) -> list[ActionSpec]:
     assert state.combat is not None
     at = square_name(state, state.combat.square)
-    return [ActionSpec("join", f"Try to join the combat at {at} (ESP-level check)")]
+    return [ActionSpec("join_combat", f"Try to join the combat at {at} (ESP-level check)")]
 
 
 def _damper(state: EsperState, ask: Task) -> list[ActionSpec]:
@@ -265,7 +275,7 @@ def _damper(state: EsperState, ask: Task) -> list[ActionSpec]:
     return [
         ActionSpec(
             "damper",
-            "Use your Damper: no card above level 2 this round",
+            f"Use your {_gear(state, 'damper')}: no card above level 2 this round",
             params=(Param("target", "Combatant", opts),),
         )
     ]
@@ -293,25 +303,25 @@ def _fight(state: EsperState, ask: Task) -> list[ActionSpec]:
         if card.kind == "attack":
             if combat.playable(state, seat, card.level):
                 label = f"Attack with {card.name} (level {card.level}, {card.damage} damage)"
-                specs.append(ActionSpec("attack", label, (("card", card.id),), (target,)))
+                specs.append(ActionSpec("play", label, (("card", card.id),), (target,)))
             if focus and combat.playable(state, seat, card.level, free=True):
-                label = f"Attack with {card.name} and your Focus (no power)"
+                label = f"Attack with {card.name} and your {_gear(state, 'focus')} (no power)"
                 fixed = (("card", card.id), ("focus", True))
-                specs.append(ActionSpec("attack", label, fixed, (target,)))
+                specs.append(ActionSpec("play", label, fixed, (target,)))
         elif card.kind == "flex":
             levels = combat.flex_levels(state, seat, FLEX_ATTACK_LEVELS)
             if levels:
                 opts = tuple(Option(n, f"Level {n}") for n in levels)
                 label = f"Attack with {card.name} (a chosen level, 2 damage)"
                 params = (Param("level", "Level", opts), target)
-                specs.append(ActionSpec("attack", label, (("card", card.id),), params))
+                specs.append(ActionSpec("play", label, (("card", card.id),), params))
         elif card.kind == "mind_read" and combat.playable(state, seat, card.level):
             minds = _targets(state, seat, players_only=True)
             if minds:
                 label = f"Read a mind with {card.name} (level {card.level})"
                 specs.append(
                     ActionSpec(
-                        "mind_read",
+                        "play",
                         label,
                         (("card", card.id),),
                         (Param("target", "Target", minds),),
@@ -319,9 +329,9 @@ def _fight(state: EsperState, ask: Task) -> list[ActionSpec]:
                 )
         elif card.kind == "escape" and combat.playable(state, seat, card.level):
             label = f"Escape with {card.name} (level {card.level})"
-            specs.append(ActionSpec("escape", label, (("card", card.id),)))
+            specs.append(ActionSpec("play", label, (("card", card.id),)))
     if "bolt_hole" in player.gear:
-        specs.append(ActionSpec("bolt_hole", "Escape through your Bolt-hole"))
+        specs.append(ActionSpec("bolt_hole", f"Escape through your {_gear(state, 'bolt_hole')}"))
     return specs
 
 
@@ -353,13 +363,14 @@ def _answer(state: EsperState, ask: Task, *, cover: bool = False) -> list[Action
         return specs
     player = state.players[seat]
     if combat.can_barrier(state, seat, level):
-        specs.append(ActionSpec("barrier", "Answer with your Barrier (free)"))
+        specs.append(ActionSpec("barrier", f"Answer with your {_gear(state, 'barrier')} (free)"))
     if "bolt_hole" in player.gear:
-        specs.append(ActionSpec("bolt_hole", "Escape through your Bolt-hole (the attack misses)"))
+        label = f"Escape through your {_gear(state, 'bolt_hole')} (the attack misses)"
+        specs.append(ActionSpec("bolt_hole", label))
     for escape in {c.id: c for c in combat.hand_cards(state, seat)}.values():
         if escape.kind == "escape" and combat.playable(state, seat, escape.level):
             label = f"Escape with {escape.name} (the attack misses)"
-            specs.append(ActionSpec("escape", label, (("card", escape.id),)))
+            specs.append(ActionSpec("play", label, (("card", escape.id),)))
     return specs
 
 
@@ -384,7 +395,7 @@ def _learn(state: EsperState, ask: Task) -> list[ActionSpec]:
     n = min(state.players[ask.seat].clues, len(cands))
     opts = tuple(_seat_option(state, s) for s in cands)
     label = f"Pick {n} evil-face players: you alone learn their characters"
-    return [ActionSpec("learn", label, params=(Param("players", "Players", opts, n, n),))]
+    return [ActionSpec("unmask", label, params=(Param("picks", "Players", opts, n, n),))]
 
 
 def _check(state: EsperState, ask: Task) -> list[ActionSpec]:
@@ -454,6 +465,38 @@ def waiting_label(state: EsperState) -> str:
     return f"{S(ask.seat)} {_WAITS[ask.kind]}"
 
 
+def asked_label(state: EsperState, seat: int) -> str:
+    """What the match asks ``seat``, in the second person, or "" if it waits on others."""
+    ask = state.ask
+    if ask is None or state.result is not None or seat not in pending(state):
+        return ""
+    if ask.kind in CHOICES:
+        return "Join the combat?" if ask.kind == "join" else f"Join {S(ask.seat)}'s party?"
+    return _ASKS_YOU[ask.kind]
+
+
+_ASKS_YOU = {
+    "persona": "Pick your persona.",
+    "lurk": "Place a lurk marker, or none.",
+    "declare": "Declare victory, or go on.",
+    "move": "Your movement.",
+    "end_square": "Pick where your teleport ends.",
+    "entry_square": "Pick where you enter the base.",
+    "escape_square": "Pick where you escape to.",
+    "combat": "Declare combat, or not.",
+    "damper": "Use your damper gear, or not.",
+    "fight": "Your combat turn.",
+    "answer": "Answer the attack.",
+    "cover": "Cover your party member, or not.",
+    "insight": "Pick a player for the insight.",
+    "learn": "Pick the players you learn.",
+    "check": "Make the destruction check, or not.",
+    "archive": "Name squares for the archive.",
+    "key_base": "Place a key base.",
+    "start_square": "Pick your starting square.",
+}
+
+
 _WAITS = {
     "persona": "picks a persona",
     "lurk": "decides on a lurk marker",
@@ -463,7 +506,7 @@ _WAITS = {
     "entry_square": "picks where to enter",
     "escape_square": "picks where to escape to",
     "combat": "may declare combat",
-    "damper": "may use a Damper",
+    "damper": "may use a gear",
     "fight": "takes a combat turn",
     "answer": "answers the attack",
     "cover": "may cover the attack",
@@ -616,7 +659,7 @@ def _recover(state: EsperState, seat: int, action: Action, log: StepLog) -> None
 @_act
 def _invite(state: EsperState, seat: int, action: Action, log: StepLog) -> None:
     _answered(state)
-    moves.invite(state, seat, _ints(action["players"]), log)
+    moves.invite(state, seat, _ints(action["guests"]), log)
 
 
 @_act
@@ -682,37 +725,41 @@ def _damper_used(state: EsperState, seat: int, action: Action, log: StepLog) -> 
     assert state.combat is not None
     state.combat.damped.append(target)
     combat.use_gear(state, seat, "damper", log)
-    log.step(f"{S(seat)} uses a Damper on {S(target)}: no card above level 2 this round.")
+    name = _gear(state, "damper")
+    log.step(f"{S(seat)} uses a {name} on {S(target)}: no card above level 2 this round.")
 
 
 @_act
-def _attack(state: EsperState, seat: int, action: Action, log: StepLog) -> None:
-    _answered(state)
-    level = action.get("level")
-    combat.attack(
-        state,
-        seat,
-        _int(action["target"]),
-        str(action["card"]),
-        log,
-        level=None if level is None else _int(level),
-        focus=bool(action.get("focus")),
-    )
+def _play(state: EsperState, seat: int, action: Action, log: StepLog) -> None:
+    """A combat card played (ESPER-5.7, 5.8): an attack, a mind-read or an escape, by its kind."""
+    ask = _answered(state)
+    card = str(action["card"])
+    kind = state.pool.cards[card].kind
+    if kind in ("attack", "flex"):
+        level = action.get("level")
+        combat.attack(
+            state,
+            seat,
+            _int(action["target"]),
+            card,
+            log,
+            level=None if level is None else _int(level),
+            focus=bool(action.get("focus")),
+        )
+    elif kind == "mind_read":
+        combat.mind_read(state, seat, _int(action["target"]), card, log)
+    else:
+        if ask.kind == "answer":
+            combat.missed(state, seat)
+        combat.escape(state, seat, log, card_id=card)
 
 
 @_act
-def _mind_read(state: EsperState, seat: int, action: Action, log: StepLog) -> None:
-    _answered(state)
-    combat.mind_read(state, seat, _int(action["target"]), str(action["card"]), log)
-
-
-@_act
-def _escape(state: EsperState, seat: int, action: Action, log: StepLog) -> None:
+def _bolt_hole(state: EsperState, seat: int, action: Action, log: StepLog) -> None:
     ask = _answered(state)
     if ask.kind == "answer":
         combat.missed(state, seat)
-    card = action.get("card")
-    combat.escape(state, seat, log, card_id=None if card is None else str(card))
+    combat.escape(state, seat, log, card_id=None)
 
 
 def _defend_with(cover: bool) -> Callable[..., None]:
@@ -742,7 +789,7 @@ def _insight_picked(state: EsperState, seat: int, action: Action, log: StepLog) 
 @_act
 def _learned(state: EsperState, seat: int, action: Action, log: StepLog) -> None:
     _answered(state)
-    flow.learn(state, seat, _ints(action["players"]), log)
+    flow.learn(state, seat, _ints(action["picks"]), log)
 
 
 @_act
@@ -893,23 +940,21 @@ KINDS: Mapping[str, Kind] = kinds(
     _kind("fly", _fly, "square"),
     _kind("shuttle", _shuttle, "square"),
     _kind("recover", _recover),
-    _kind("invite", _invite, "players"),
-    _kind("leave", _leave),
+    _kind("invite", _invite, "guests"),
+    _kind("leave_party", _leave),
     _kind("destroy", _destroy),
     _kind("square", _square, "square"),
     _kind("accept", _accept),
     _kind("combat", _combat_declared),
-    _kind("join", _accept),
+    _kind("join_combat", _accept),
     _kind("damper", _damper_used, "target"),
-    _kind("attack", _attack, "card", "target", optional=("level", "focus")),
-    _kind("mind_read", _mind_read, "card", "target"),
-    _kind("escape", _escape, optional=("card",)),
-    _kind("bolt_hole", _escape),
+    _kind("play", _play, "card", optional=("target", "level", "focus")),
+    _kind("bolt_hole", _bolt_hole),
     _kind("defend", _defend_with(False), "card", optional=("level",)),
     _kind("cover", _defend_with(True), "card", optional=("level",)),
     _kind("barrier", _barrier),
     _kind("insight", _insight_picked, "target"),
-    _kind("learn", _learned, "players"),
+    _kind("unmask", _learned, "picks"),
     _kind("check", _check_made),
     Kind("arm", _lurk_flip(True), why_not=_lurk_why_not),
     Kind("disarm", _lurk_flip(False), why_not=_lurk_why_not),

@@ -280,3 +280,7 @@ class CardPool(PoolCards[CardDef], _Value):
 
     def by_name(self, name: str) -> CardDef:
         return next(c for c in self.cards.values() if c.name == name)
+
+    def gear(self, kind: str) -> CardDef:
+        """The gear card of a kind (each kind is one card, in as many copies as the deck has)."""
+        return next(c for c in self.cards.values() if c.deck == "gear" and c.kind == kind)

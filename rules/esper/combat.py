@@ -329,7 +329,7 @@ def use_gear(state: EsperState, seat: int, gear: str, log: StepLog) -> None:
     """Used gear is shown to all (ESPER-5.11); once-only gear leaves the game (ESPER-14.5)."""
     if gear != "barrier":
         state.players[seat].gear.remove(gear)
-    log.event("gear_used", None, seat=seat, gear=gear)
+    log.event("gear_used", None, seat=seat, gear=gear, name=state.pool.gear(gear).name)
 
 
 # -- a combatant's turn ---------------------------------------------------------------------------
@@ -355,7 +355,7 @@ def attack(
     combat = state.combat
     assert combat is not None
     combat.attacked = True
-    how = " with a Focus (no power)" if focus else ""
+    how = f" with a {state.pool.gear('focus').name} (no power)" if focus else ""
     log.step(
         f"{S(seat)} plays {card.name} at {combatant_name(target)}: level {played_at}, "
         f"{card.damage} damage{how}."
@@ -394,7 +394,7 @@ def escape(state: EsperState, seat: int, log: StepLog, *, card_id: str | None) -
     assert combat is not None
     if card_id is None:
         use_gear(state, seat, "bolt_hole", log)
-        log.step(f"{S(seat)} escapes through a Bolt-hole.")
+        log.step(f"{S(seat)} escapes through a {state.pool.gear('bolt_hole').name}.")
     else:
         card = play(state, seat, card_id, state.pool.cards[card_id].level, log)
         log.step(f"{S(seat)} plays {card.name}: an escape.")
@@ -455,7 +455,8 @@ def barrier(state: EsperState, seat: int, log: StepLog) -> None:
     combat.barriers.append(seat)
     use_gear(state, seat, "barrier", log)
     combat.attack.stopped = True
-    log.step(f"{S(seat)} answers with a Barrier: the attack is stopped.")
+    name = state.pool.gear("barrier").name
+    log.step(f"{S(seat)} answers with a {name}: the attack is stopped.")
 
 
 def missed(state: EsperState, seat: int) -> None:

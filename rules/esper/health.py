@@ -102,8 +102,9 @@ def damage(state: EsperState, seat: int, amount: int, log: StepLog, why: str) ->
     if "double" in player.gear:
         player.gear.remove("double")
         player.damage = player.character.durability - 1
-        log.event("gear_used", None, seat=seat, gear="double")
-        log.step(f"{S(seat)} uses a Double: left at durability 1 instead of dying.")
+        log.event("gear_used", None, seat=seat, gear="double", name=state.pool.gear("double").name)
+        name = state.pool.gear("double").name
+        log.step(f"{S(seat)} uses a {name}: left at durability 1 instead of dying.")
         return
     kill(state, seat, log, "dies")
 

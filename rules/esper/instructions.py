@@ -94,10 +94,10 @@ def _keep(state: EsperState, leader: int, square: int, log: StepLog) -> None:
             f"{S(leader)} takes a clue at {square_name(state, square)} (clues: {player.clues})."
         )
         return
-    player.gear.append(card.id)
+    player.gear.append(card.kind)
     state.emptied[square] = "gear"
     log.event("took", None, seat=leader, square=square, what="gear")
-    log.event("gear_taken", audience(state, leader), seat=leader, gear=card.id)
+    log.event("gear_taken", audience(state, leader), seat=leader, gear=card.kind, name=card.name)
     if not log.quiet:
         log.step(f"{S(leader)} takes a gear at {square_name(state, square)}.")
         log.step(f"{S(leader)}'s gear is a {card.name}.", to=audience(state, leader))

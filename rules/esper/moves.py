@@ -161,8 +161,11 @@ def fly(state: EsperState, seat: int, square: int, log: StepLog, *, shuttle: boo
     """ESPER-3.4 (from a spaceport), or with a shuttle from anywhere (ESPER-14.5)."""
     if shuttle:
         state.players[seat].gear.remove("shuttle")
-        log.event("gear_used", None, seat=seat, gear="shuttle")
-    _moved(state, seat, "flies with a Shuttle to" if shuttle else "flies to", square, log)
+        log.event(
+            "gear_used", None, seat=seat, gear="shuttle", name=state.pool.gear("shuttle").name
+        )
+    how = f"flies with a {state.pool.gear('shuttle').name} to" if shuttle else "flies to"
+    _moved(state, seat, how, square, log)
 
 
 def recover(state: EsperState, seat: int, log: StepLog) -> None:

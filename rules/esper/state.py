@@ -100,7 +100,7 @@ class Player:
         self.damage = 0
         self.spent = 0  # ESP power spent
         self.clues = 0
-        self.gear: list[str] = []  # gear ids, in the order taken
+        self.gear: list[str] = []  # gear kinds (ESPER-14.5), in the order taken
         self.hand: list[int] = []  # combat cards (uids) during a combat
         self.party: int | None = None  # the leader's seat (its own, for the leader)
         self.entries = 0  # entry checks made (ESPER-4.1)

@@ -124,6 +124,7 @@ KIND_TERMS: Mapping[tuple[str, str], frozenset[str]] = {
     ("gear", "bolt_hole"): frozenset({"gear", "combat", "escape"}),
     ("gear", "focus"): frozenset({"gear", "esp_power", "level"}),
     ("base", "key_base"): frozenset({"key_base"}),
+    ("base", "scrambler"): frozenset({"party"}),
     ("base", "sentry"): frozenset({"npc"}),
     ("base", "guardhouse"): frozenset({"npc"}),
     ("base", "snare"): frozenset({"mental", "check"}),

@@ -157,7 +157,8 @@ class EsperView(MatchView):
     key_bases_destroyed: int
     combat: CombatView | None
     pending: tuple[int, ...]
-    waiting: str
+    waiting: str  # whom the match waits on, seats as {seat0}
+    asked: str  # what it asks the viewer, in the second person ("" if nothing)
     hand: SheetView | None
     result: Result | None
 
@@ -256,7 +257,7 @@ def _sheet(state: EsperState, seat: int, known: dict[Fact, str]) -> SheetView:
     seen = tuple(
         SeenView(
             s,
-            tuple(pool.cards[g].name for g in state.players[s].gear),
+            tuple(pool.gear(g).name for g in state.players[s].gear),
             tuple(c.name for c in combat.hand_cards(state, s)),
         )
         for s in state.knowledge.sees_through(seat)
@@ -267,7 +268,7 @@ def _sheet(state: EsperState, seat: int, known: dict[Fact, str]) -> SheetView:
         character=_character(p.character),
         durability_left=p.durability_left,
         power_left=p.power_left,
-        gear=tuple(_card(pool.cards[g], False) for g in p.gear),
+        gear=tuple(_card(pool.gear(g), False) for g in p.gear),
         clues=p.clues,
         hand=hand,
         known=others,
@@ -325,6 +326,7 @@ def view(state: EsperState, viewer: int | None) -> EsperView:
         combat=_combat(state),
         pending=actions.pending(state),
         waiting=actions.waiting_label(state),
+        asked=actions.asked_label(state, viewer) if viewer is not None else "",
         hand=_sheet(state, viewer, known) if viewer is not None else None,
         result=state.result,
     )

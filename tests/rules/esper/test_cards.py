@@ -44,7 +44,7 @@ def test_every_gear_card_is_kept_face_down_by_its_opener(card: str) -> None:
     game.put(0, "Aster 1")
     at = game.card("Aster 2", card)
     game.act(0, "walk", square=at)
-    assert game.player(0).gear == [card]
+    assert game.player(0).gear == [POOL.cards[card].kind]
     sheet = game.match.view(0).hand
     assert sheet is not None and [g.text for g in sheet.gear] == [POOL.cards[card].text]
     assert game.match.view(None).players[0].gear == 1
@@ -97,26 +97,26 @@ def test_every_combat_card_is_played(card: str) -> None:
     if kind == "defence":
         game.deal(0, "flick")
         game.deal(1, card)
-        game.act(0, "attack", card="flick", target=1)
+        game.act(0, "play", card="flick", target=1)
         game.act(1, "defend", card=card)
         assert game.player(1).damage == 0
         return
     game.deal(0, card)
     if kind == "attack":
         game.deal(1)
-        game.act(0, "attack", card=card, target=1)
+        game.act(0, "play", card=card, target=1)
         game.act(1, "pass")
         assert game.player(1).damage == POOL.cards[card].damage or not game.player(1).alive
     elif kind == "flex":
         game.deal(1)
-        game.act(0, "attack", card=card, target=1, level=4)
+        game.act(0, "play", card=card, target=1, level=4)
         game.act(1, "pass")
         assert game.player(1).damage == 2 and game.player(0).spent == 4
     elif kind == "escape":
-        game.act(0, "escape", card=card)
+        game.act(0, "play", card=card)
         assert game.ask is not None and game.ask.kind == "escape_square"
     else:
-        game.act(0, "mind_read", card=card, target=1)
+        game.act(0, "play", card=card, target=1)
         assert game.state.knowledge.watching(0) == (1,)
     assert game.match.view(None).combat is None or game.match.view(None).combat.played
 
@@ -130,3 +130,22 @@ def test_every_character_shows_its_stats_on_its_sheet(card: str) -> None:
     assert sheet is not None and sheet.character.name == c.name
     assert (sheet.character.level, sheet.character.power) == (c.level, c.power)
     assert (sheet.durability_left, sheet.character.mental) == (c.durability, c.mental)
+
+
+def test_gear_taken_from_the_board_is_offered_where_it_works() -> None:
+    """The gear a player opens is what its menus offer: a shuttle in the movement, a bolt-hole
+    in a combat turn."""
+    game = prepare(5)
+    game.put(0, "Aster 1")
+    game.act(0, "walk", square=game.card("Aster 2", "shuttle"))
+    game.until_move(1)
+    game.put(1, "Aster 2")
+    game.act(1, "walk", square=game.card("Aster 3", "bolt-hole"))
+    game.until_move(0)
+    assert "shuttle" in game.kinds(0)
+    game.put(1, "Aster 2")
+    game.act(0, "pass")
+    game.dice(6, 6, 1, 1)
+    game.act(0, "combat")
+    game.until_asked("fight", 1)
+    assert "bolt_hole" in game.kinds(1)

@@ -30,9 +30,9 @@ def test_esper_5_1_a_card_needs_the_level_and_spends_that_much_power() -> None:
     game = fight(1)
     game.character(0, "pell-maro")  # ESP level 3, power 28
     game.deal(0, "crush", "lance")
-    labels = [s.label for s in game.specs(0, "attack")]
+    labels = [s.label for s in game.specs(0, "play")]
     assert any("Crush" in label for label in labels) and not any("Lance" in x for x in labels)
-    game.act(0, "attack", card="crush", target=1)
+    game.act(0, "play", card="crush", target=1)
     assert game.player(0).spent == 3
     game.player(0).spent = 27  # surgery: 1 power left
     game.edited()
@@ -45,7 +45,7 @@ def test_esper_5_1_damage_at_durability_0_kills() -> None:
     game.character(0, "mira-solen")
     game.player(1).damage = game.player(1).character.durability - 1
     game.deal(1)
-    game.act(0, "attack", card="nova", target=1)
+    game.act(0, "play", card="nova", target=1)
     game.act(1, "pass")
     assert game.player(1).state == "dead"
     assert game.state.combat is None  # fewer than two: over at once
@@ -112,7 +112,7 @@ def test_esper_5_5_others_on_the_board_choose_at_once_whether_to_join() -> None:
     game.act(0, "pass")
     game.act(0, "combat")
     assert set(game.pending) == {2, 3}  # seat 4 is off the board
-    game.act(3, "join")
+    game.act(3, "join_combat")
     assert game.pending == (2,)
     assert game.match.view(2).players[3].where == game.square("Delta 1")
     game.dice(1, 1)  # seat 3's ESP-level check succeeds
@@ -130,7 +130,7 @@ def test_esper_5_5_a_failed_join_stays_where_it_was_and_nobody_joins_an_npc_figh
     game.act(0, "pass")
     game.act(0, "combat")
     game.dice(6, 6)
-    game.act(2, "join")
+    game.act(2, "join_combat")
     assert game.player(2).where == game.square("Cinder 3")
     game.until(lambda g: g.state.combat is None)
     game.until_move(1)
@@ -166,7 +166,7 @@ def test_esper_5_6_npcs_count_9_and_act_after_tied_players() -> None:
 def test_esper_5_7_a_combat_turn_attacks_reads_a_mind_escapes_or_passes() -> None:
     game = fight(1)
     game.deal(0, "flick", "glimpse", "blink")
-    assert game.kinds(0) == {"attack", "mind_read", "escape", "pass"}
+    assert game.kinds(0) == {"play", "pass"}
     game.act(0, "pass")
     assert game.ask is not None and game.ask.seat == 1
 
@@ -189,11 +189,11 @@ def test_esper_5_8_the_target_answers_with_a_defence_of_the_level_or_higher() ->
     game = fight(1)
     game.deal(0, "crush")
     game.deal(1, "ward", "shell", "blink")
-    game.act(0, "attack", card="crush", target=1)
+    game.act(0, "play", card="crush", target=1)
     assert game.ask is not None and (game.ask.kind, game.ask.seat) == ("answer", 1)
     defences = [s.fixed for s in game.specs(1, "defend")]
     assert defences == [(("card", "shell"),)]  # a ward (level 2) cannot stop level 3
-    assert "escape" in game.kinds(1)
+    assert "play" in game.kinds(1)
     game.act(1, "defend", card="shell")
     assert game.player(1).damage == 0 and game.player(1).spent == 4
 
@@ -202,8 +202,8 @@ def test_esper_5_8_an_escape_as_an_answer_misses_then_escapes() -> None:
     game = fight(1)
     game.deal(0, "crush")
     game.deal(1, "blink")
-    game.act(0, "attack", card="crush", target=1)
-    game.act(1, "escape", card="blink")
+    game.act(0, "play", card="crush", target=1)
+    game.act(1, "play", card="blink")
     assert game.ask is not None and game.ask.kind == "escape_square"
     game.act(1, "square", square=game.options(1, "square")[0])
     assert game.player(1).damage == 0 and game.state.combat is None
@@ -215,7 +215,7 @@ def test_esper_5_8_party_members_in_the_combat_may_cover_after_no_answer() -> No
     game.deal(0, "crush")
     game.deal(1)
     game.deal(2, "shell")
-    game.act(0, "attack", card="crush", target=1)
+    game.act(0, "play", card="crush", target=1)
     game.act(1, "pass")
     assert game.ask is not None and (game.ask.kind, game.ask.seat) == ("cover", 2)
     game.act(2, "cover", card="shell")
@@ -236,14 +236,14 @@ def test_esper_5_8a_an_incapacitated_target_answers_nothing_and_may_be_covered()
     game.until_asked("fight")
     game.deal(0, "crush")
     game.deal(2, "shell")
-    game.act(0, "attack", card="crush", target=1)
+    game.act(0, "play", card="crush", target=1)
     assert game.ask is not None and (game.ask.kind, game.ask.seat) == ("cover", 2)
 
 
 def test_esper_5_9_a_mind_read_is_not_answered_and_probes_its_target() -> None:
     game = fight(1)
     game.deal(0, "glimpse")
-    game.act(0, "mind_read", card="glimpse", target=1)
+    game.act(0, "play", card="glimpse", target=1)
     assert game.state.knowledge.knows(0, ("identity", 1))
     assert game.state.knowledge.watching(0) == (1,)
     assert game.match.view(None).players[1].probed_by == (0,)  # public
@@ -267,7 +267,7 @@ def test_esper_5_10_the_combat_ends_after_round_4() -> None:
         game.until_asked("fight", 0)
         game.deal(0, "flick")
         game.deal(1, "ward")
-        game.act(0, "attack", card="flick", target=1)
+        game.act(0, "play", card="flick", target=1)
         game.act(1, "defend", card="ward")
         game.until(lambda g: g.ask is None or g.ask.kind != "fight" or g.ask.seat != 1)
     assert game.state.combat is None
@@ -277,7 +277,7 @@ def test_esper_5_10_the_combat_ends_after_round_4() -> None:
 def test_esper_5_11_played_cards_are_shown_to_all() -> None:
     game = fight(1)
     game.deal(0, "crush")
-    game.act(0, "attack", card="crush", target=1)
+    game.act(0, "play", card="crush", target=1)
     assert game.said("{seat0} plays Crush at {seat1}: level 3, 2 damage.", viewer=None)
     combat = game.match.view(4).combat
     assert combat is not None and combat.played == ((0, "Crush", 3),)
@@ -302,12 +302,12 @@ def test_esper_5_12_an_npc_has_durability_2_and_the_fight_ends_without_one() -> 
     game.dice(6, 6)
     game.act(0, "walk", square=game.card("Aster 2", "skirmish"))
     game.deal(0, "flick", "flick")
-    game.act(0, "attack", card="flick", target=-1)
+    game.act(0, "play", card="flick", target=-1)
     assert game.state.combat is not None and game.state.combat.npcs == {-1: 1}
     game.act(0, "pass")  # the NPC's answer-free attack comes next
     game.until_asked("fight", 0)
     game.deal(0, "flick")
-    game.act(0, "attack", card="flick", target=-1)
+    game.act(0, "play", card="flick", target=-1)
     assert game.state.combat is None and game.said("Guard 1 is beaten.")
 
 
@@ -316,7 +316,7 @@ def test_esper_14_5_barrier_once_per_combat_free_against_level_4_or_lower() -> N
     game.character(0, "mira-solen")  # ESP level 6
     game.give(1, "barrier")
     game.deal(0, "lance", "flick", "rend")
-    game.act(0, "attack", card="lance", target=1)
+    game.act(0, "play", card="lance", target=1)
     assert "barrier" in game.kinds(1)
     game.act(1, "barrier")
     assert game.player(1).spent == 0 and game.player(1).gear == ["barrier"]
@@ -344,7 +344,7 @@ def test_esper_14_5_damper_holds_a_combatant_to_level_2_this_round() -> None:
     game.until_asked("damper")
     game.act(1, "damper", target=0)
     game.deal(0, "crush", "flick")
-    assert [s.fixed for s in game.specs(0, "attack")] == [(("card", "flick"),)]
+    assert [s.fixed for s in game.specs(0, "play")] == [(("card", "flick"),)]
     assert "damper" not in game.player(1).gear  # used once
 
 
@@ -354,7 +354,7 @@ def test_esper_14_5_double_leaves_its_owner_at_durability_1_the_first_time() -> 
     game.character(0, "mira-solen")
     game.deal(0, "nova")
     game.player(1).damage = game.player(1).character.durability - 1
-    game.act(0, "attack", card="nova", target=1)
+    game.act(0, "play", card="nova", target=1)
     game.act(1, "pass")
     assert game.player(1).alive and game.player(1).durability_left == 1
     assert game.player(1).gear == []
@@ -372,7 +372,7 @@ def test_esper_14_5_bolt_hole_escapes_with_no_card_and_no_power() -> None:
     game = fight(1)
     game.give(1, "bolt_hole")
     game.deal(0, "crush")
-    game.act(0, "attack", card="crush", target=1)
+    game.act(0, "play", card="crush", target=1)
     game.act(1, "bolt_hole")
     game.act(1, "square", square=game.options(1, "square")[0])
     assert game.player(1).damage == 0 and game.player(1).spent == 0 and not game.player(1).gear
@@ -383,8 +383,8 @@ def test_esper_14_5_focus_plays_an_attack_of_any_level_for_no_power() -> None:
     game.character(0, "pell-maro")  # ESP level 3
     game.give(0, "focus")
     game.deal(0, "nova")
-    assert [s.fixed for s in game.specs(0, "attack")] == [(("card", "nova"), ("focus", True))]
-    game.act(0, "attack", card="nova", target=1, focus=True)
+    assert [s.fixed for s in game.specs(0, "play")] == [(("card", "nova"), ("focus", True))]
+    game.act(0, "play", card="nova", target=1, focus=True)
     assert game.player(0).spent == 0 and "focus" not in game.player(0).gear
 
 
@@ -404,9 +404,9 @@ def test_esper_14_6a_a_flex_card_attacks_at_1_to_4_and_defends_at_1_to_6() -> No
     game.character(1, "mira-solen")
     game.deal(0, "flux")
     game.deal(1, "flux")
-    [spec] = game.specs(0, "attack")
+    [spec] = game.specs(0, "play")
     assert [o.value for o in spec.params[0].options] == [1, 2, 3, 4]
-    game.act(0, "attack", card="flux", level=3, target=1)
+    game.act(0, "play", card="flux", level=3, target=1)
     assert game.player(0).spent == 3
     [defend] = game.specs(1, "defend")
     assert [o.value for o in defend.params[0].options] == [3, 4, 5, 6]

@@ -69,7 +69,7 @@ def _holds_exactly(state: EsperState, view: Any, viewer: int | None) -> None:
     else:
         sheet = view.hand
         assert sheet.character.id == state.players[viewer].character.id
-        assert [g.id for g in sheet.gear] == state.players[viewer].gear
+        assert [g.kind for g in sheet.gear] == state.players[viewer].gear
         seen = [s for s in knowledge.sees_through(viewer) if state.players[s].alive]
         assert [s.seat for s in sheet.seen] == seen
     for square in view.squares:
@@ -112,7 +112,7 @@ def _swapped(state: EsperState, viewer: int | None, rng: Rng) -> EsperState:
     rng.shuffle(characters)
     for seat, character in zip(unknown, characters, strict=True):
         s.players[seat].character = character
-    gear = [g.id for g in s.pool.of("gear")]
+    gear = [g.kind for g in s.pool.of("gear")]
     for p in s.players:
         if p.seat in seen:
             continue

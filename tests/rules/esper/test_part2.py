@@ -60,9 +60,9 @@ def test_esper_11_2_with_more_evil_faces_than_clues_the_holder_picks() -> None:
     game.give(0, clues=3)
     game.until_asked("learn")
     assert game.ask is not None and (game.ask.kind, game.ask.seat) == ("learn", 0)
-    [spec] = game.specs(0, "learn")
+    [spec] = game.specs(0, "unmask")
     assert spec.params[0].least == spec.params[0].most == 3
-    game.act(0, "learn", players=(1, 5, 7))
+    game.act(0, "unmask", picks=(1, 5, 7))
     assert not game.state.knowledge.knows(0, ("identity", 3))
 
 

@@ -117,7 +117,7 @@ def test_esper_8_1_an_escape_opens_nothing() -> None:
     game.act(0, "combat")
     game.until_asked("fight", 0)
     game.deal(0, "blink")
-    game.act(0, "escape", card="blink")
+    game.act(0, "play", card="blink")
     game.act(0, "square", square=clue)
     assert game.player(0).where == clue and game.player(0).clues == 0
     assert game.state.planet[clue] == "clue"
@@ -133,7 +133,7 @@ def test_esper_8_1a_an_exposure_reveals_every_member_and_an_insight_each_picks()
     assert game.player(0).revealed and game.player(1).revealed and not game.player(2).revealed
     assert game.state.planet[exposure] is None and game.state.emptied[exposure] == "exposure"
     game.until_move(1)
-    game.act(1, "leave")
+    game.act(1, "leave_party")
     game.until_move(0)
     game.put(2, exposure)
     game.state.players[0].party = game.state.players[2].party = 0  # surgery: a new party

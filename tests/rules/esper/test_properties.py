@@ -108,3 +108,22 @@ def _make_golden() -> None:  # pragma: no cover - run by hand
     match = random_match(esper(), 2024, setup={"seats": 6})
     GOLDEN.parent.mkdir(exist_ok=True)
     GOLDEN.write_text(dump_record(match.record({"note": "tests/rules/esper golden, 6 seats"})))
+
+
+def test_cards_lists_the_roster_and_the_decks_with_texts(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from rules.__main__ import main
+
+    assert main(["cards", "esper"]) == 0
+    out = capsys.readouterr().out
+    assert "Mira Solen — good character, stat line 1\n    Good. ESP level 6" in out
+    assert "Crush — combat card: attack, level 3\n    Attack, level 3: 2 damage." in out
+    assert "Guard House — base card: guardhouse\n    An NPC fight with 2 guards." in out
+
+
+def test_simulate_plays_matches_across_seat_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    from rules.__main__ import main
+
+    assert main(["simulate", "esper", "--games", "8", "--seed", "3"]) == 0
+    assert "esper 1+" in capsys.readouterr().out

@@ -18,7 +18,7 @@ def test_esper_13_1_one_seat_at_a_time_but_all_choosers_of_a_simultaneous_choice
     game.put(0, "Aster 1")
     game.put(1, "Aster 1")
     game.put(2, "Aster 1")
-    game.act(0, "invite", players=(1, 2))
+    game.act(0, "invite", guests=(1, 2))
     assert game.pending == (1, 2)
 
 
@@ -82,7 +82,7 @@ def test_esper_13_2_end_square_and_escape_square_timeouts_take_the_first() -> No
     game.act(1, "combat")
     game.until_asked("fight", 1)
     game.deal(1, "blink")
-    game.act(1, "escape", card="blink")
+    game.act(1, "play", card="blink")
     timeout(game, 1)
     assert game.player(1).where == game.square("Aster port")
 
@@ -99,7 +99,7 @@ def test_esper_13_2_invitation_and_join_timeouts_say_no() -> None:
     game = prepare(5)
     for s in (0, 1, 2):
         game.put(s, "Aster 1")
-    game.act(0, "invite", players=(1, 2))
+    game.act(0, "invite", guests=(1, 2))
     timeout(game, 1)
     game.act(2, "accept")
     assert game.player(1).party is None and game.player(2).party == 0
@@ -140,7 +140,7 @@ def test_esper_13_2_combat_turn_answer_and_cover_timeouts_do_nothing() -> None:
     game.deal(0, "crush", "flick")
     game.deal(1, "shell")
     game.deal(2, "shell")
-    game.act(0, "attack", card="crush", target=1)
+    game.act(0, "play", card="crush", target=1)
     timeout(game, 1)  # answer: nothing
     assert game.ask is not None and game.ask.kind == "cover"
     timeout(game, 2)  # cover: nothing

@@ -67,7 +67,7 @@ def test_esper_1_4_an_opened_instruction_is_put_back_face_up_and_obeyed() -> Non
     game.act(0, "walk", square=at)
     assert at in game.state.face_up and game.state.planet[at] == "checkpoint"
     assert game.player(0).state == "arrested"
-    assert game.match.view(None).squares[at].card == "Checkpoint"
+    assert game.match.view(None).squares[at].card == "Patrol Post"
 
 
 def test_esper_1_5_combat_is_declared_in_phase_5() -> None:
