@@ -175,7 +175,12 @@ class LiveMatch:
         return self._memo[key]
 
     def specs(self, seat: int) -> tuple[ActionSpec, ...]:
-        return self._memoized(("specs", seat), lambda: tuple(self.match.legal_actions(seat)))  # type: ignore[no-any-return]
+        """The seat's legal actions as its controls show them: seats named (``{seat2}``) by
+        their players' names."""
+        return self._memoized(  # type: ignore[no-any-return]
+            ("specs", seat),
+            lambda: texts.named_specs(self.match.legal_actions(seat), self.names),
+        )
 
     def version(self, seat: int) -> str:
         """The seat's state version (a digest of its legal actions)."""

@@ -171,6 +171,8 @@ class LobbyService:
 
     async def _lobby(self, row: MatchRow) -> Lobby:
         least, most = self.games.seats(row.ruleset)
+        if row.seats is not None:  # opened for that many: it starts when they are in
+            least = most = row.seats
         players = tuple(await self.storage.players(row.id))
         decks = tuple(self.games.decks(row.ruleset))
         return Lobby(row, players, decks, least, most, row.created_at + self.expires_after)
@@ -194,9 +196,11 @@ class LobbyService:
         deck: str | None = None,
         turn_limit: int | None = None,
         forfeit_after: int | None = None,
+        seats: int | None = None,
     ) -> Lobby:
-        """Open a lobby; ``forfeit_after`` missed turns in a row forfeit (0: never). What is not
-        given (None) is the server's default."""
+        """Open a lobby; ``forfeit_after`` missed turns in a row forfeit (0: never); ``seats``:
+        the number of players it is for, when it starts by itself (None: any number the ruleset
+        allows, started with Start). What is not given (None) is the server's default."""
         defaults = self.guilds.of(guild_id)
         if ruleset not in self.games.names:
             raise UserError(texts.no_such_game(ruleset, defaults.offered))
@@ -209,6 +213,11 @@ class LobbyService:
             defaults.forfeit_after if forfeit_after is None else forfeit_after
         )
         self._check_deck(ruleset, deck)
+        least, most = self.games.seats(ruleset)
+        if seats is not None and not least <= seats <= most:
+            raise UserError(texts.seats_out_of_range(ruleset, least, most))
+        if seats == least == most:
+            seats = None  # the ruleset's only number: the lobby is as it always was
         try:
             match_id = await self.storage.create_lobby(
                 guild_id=guild_id,
@@ -219,11 +228,13 @@ class LobbyService:
                 turn_limit=turn_limit,
                 forfeit_after=forfeit_after,
                 created_at=self.matches.now(),
+                seats=seats,
             )
         except ChannelBusy:
             raise _busy(await self.storage.open_match_in(channel_id)) from None
-        _, most = self.games.seats(ruleset)
-        await self.storage.add_player(match_id, user_id=user_id, name=name, deck=deck, seats=most)
+        await self.storage.add_player(
+            match_id, user_id=user_id, name=name, deck=deck, seats=seats or most
+        )
         log.info("match %d: lobby opened in channel %d (%s)", match_id, channel_id, ruleset)
         lobby = await self.get(match_id)
         self._arm(lobby)
@@ -341,7 +352,12 @@ class LobbyService:
             if seat is None:
                 raise UserError(texts.match_full())
             log.info("match %d: a player joined at seat %d", match_id, seat)
-            return await self.get(match_id)
+            lobby = await self.get(match_id)
+            if lobby.row.seats is not None and lobby.ready:  # the seats it was opened for
+                await self.matches.begin(lobby.row, lobby.players)
+                self._disarm(match_id)
+                lobby = await self.get(match_id)
+            return lobby
 
     async def _confirm(self, lobby: Lobby, user_id: int, deck: str | None) -> Lobby:
         """A rematch's player confirms (under the lobby's lock); the last to confirm starts the

@@ -175,6 +175,11 @@ MIGRATIONS: tuple[str, ...] = (
         WHERE id = NEW.match_id;
     END;
     """,
+    # 7: a lobby opened for a number of seats (``/match new seats:``) starts by itself when that
+    # many have joined; NULL: any number the ruleset allows, started with Start.
+    """
+    ALTER TABLE matches ADD COLUMN seats INTEGER;
+    """,
 )
 """Schema migrations in order; ``PRAGMA user_version`` is how many have been applied."""
 
@@ -232,6 +237,9 @@ class MatchRow:
     """The match this one repeats, if it was opened by a Rematch."""
     hash_seq: int | None = None
     """The action after which the match's state had ``state_hash`` (a checkpoint)."""
+    seats: int | None = None
+    """The seats a lobby was opened for (it starts when they are taken); None: any number the
+    ruleset allows, started with Start."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,7 +287,7 @@ class GuildRow:
 _MATCH_COLUMNS = (
     "id, guild_id, channel_id, ruleset, ruleset_version, status, creator_id, invited_id, "
     "turn_limit, seed, setup, result, state_hash, lobby_message_id, board_message_id, presented, "
-    "clocks, created_at, forfeit_after, rematch_of, hash_seq"
+    "clocks, created_at, forfeit_after, rematch_of, hash_seq, seats"
 )
 _PLAYER_COLUMNS = (
     "match_id, seat, user_id, name, deck, dm_channel_id, dms_closed, hand_message_id, confirmed"
@@ -414,18 +422,20 @@ class Storage:
         created_at: float | None = None,
         rematch_of: int | None = None,
         seated: Sequence[PlayerRow] = (),
+        seats: int | None = None,
     ) -> int:
         """A new lobby; ``created_at`` on the caller's clock (a lobby expires from it). A
         rematch's lobby (``rematch_of``) has its players ``seated`` in the same transaction, so
         it is never seen without them: each row's seat, user, name, deck, DM channel and
-        whether confirmed (its match id is the new lobby's, whatever the row says)."""
+        whether confirmed (its match id is the new lobby's, whatever the row says). ``seats``:
+        the number of players it is opened for (None: any the ruleset allows)."""
         now = time.time() if created_at is None else created_at
         try:
             async with self._tx() as db:
                 row = await db.execute_insert(
                     "INSERT INTO matches (guild_id, channel_id, ruleset, status, creator_id, "
-                    "invited_id, turn_limit, forfeit_after, rematch_of, created_at, updated_at) "
-                    "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+                    "invited_id, turn_limit, forfeit_after, rematch_of, created_at, updated_at, "
+                    "seats) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         guild_id,
                         channel_id,
@@ -437,6 +447,7 @@ class Storage:
                         rematch_of,
                         now,
                         now,
+                        seats,
                     ),
                 )
                 assert row is not None

@@ -63,6 +63,7 @@ __all__ = [
     "rematch_keeps_decks",
     "rematch_starts_itself",
     "reserved_for",
+    "seats_out_of_range",
     "server_only",
     "settings_in_server_only",
     "several_cards_called",
@@ -242,6 +243,11 @@ def start_by_players_only() -> str:
 
 def waiting_for_players(joined: int, least: int) -> str:
     return f"Waiting for players: {joined} of {least} have joined."
+
+
+def seats_out_of_range(ruleset: str, least: int, most: int) -> str:
+    span = f"exactly {least}" if least == most else f"{least} to {most}"
+    return f"{ruleset} is for {span} players: choose seats in that range."
 
 
 # -- the table: rematches -------------------------------------------------------------------------

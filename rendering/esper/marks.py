@@ -43,8 +43,9 @@ def marks_for(view: Any, step: Step | None, names: Sequence[str]) -> Marks:
             seat = data.get(key)
             if isinstance(seat, int) and not isinstance(seat, bool) and seat >= 0:
                 marks.seats.add(seat)
-        for seat in data.get("seats", ()) or ():
-            marks.seats.add(seat)
+        seats = data.get("seats")
+        if isinstance(seats, list | tuple):
+            marks.seats.update(s for s in seats if isinstance(s, int))
         seat = data.get("seat")
         if not isinstance(seat, int) or isinstance(seat, bool):
             continue

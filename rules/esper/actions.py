@@ -212,7 +212,7 @@ def _move(state: EsperState, ask: Task) -> list[ActionSpec]:
         others = [s for s in moves.spaceports(state) if s != player.where]
         specs.append(
             ActionSpec(
-                "shuttle",
+                "use_shuttle",
                 f"Use your {_gear(state, 'shuttle')}: fly",
                 params=(_squares(state, others),),
             )
@@ -274,7 +274,7 @@ def _damper(state: EsperState, ask: Task) -> list[ActionSpec]:
     opts = tuple(_fighter_option(state, c) for c in state.combat.players())
     return [
         ActionSpec(
-            "damper",
+            "use_damper",
             f"Use your {_gear(state, 'damper')}: no card above level 2 this round",
             params=(Param("target", "Combatant", opts),),
         )
@@ -363,7 +363,9 @@ def _answer(state: EsperState, ask: Task, *, cover: bool = False) -> list[Action
         return specs
     player = state.players[seat]
     if combat.can_barrier(state, seat, level):
-        specs.append(ActionSpec("barrier", f"Answer with your {_gear(state, 'barrier')} (free)"))
+        specs.append(
+            ActionSpec("use_barrier", f"Answer with your {_gear(state, 'barrier')} (free)")
+        )
     if "bolt_hole" in player.gear:
         label = f"Escape through your {_gear(state, 'bolt_hole')} (the attack misses)"
         specs.append(ActionSpec("bolt_hole", label))
@@ -382,7 +384,7 @@ def _insight(state: EsperState, ask: Task) -> list[ActionSpec]:
     opts = tuple(_seat_option(state, s) for s in instructions.insight_candidates(state, ask.seat))
     return [
         ActionSpec(
-            "insight",
+            "read_insight",
             "Pick a player: you alone learn its character",
             params=(Param("target", "Player", opts),),
         )
@@ -814,8 +816,20 @@ def _lurk_flip(armed: bool) -> Callable[..., None]:
 # -- the clock (ESPER-13.2) -----------------------------------------------------------------------
 
 
-@_act
 def _timeout(state: EsperState, seat: int, action: Action, log: StepLog) -> None:
+    """ESPER-13.2 for every decision the seat's time covered: while the match still waits on it
+    in the same turn, the next decision takes its default too (the clock gives a seat one limit
+    until a turn begins or another seat has been waited on, so one missed limit is one timeout,
+    whatever number of phases it spans)."""
+    turn = state.turn
+    while True:
+        _time_out(state, seat, log)
+        flow.proceed(state, log)
+        if state.result is not None or state.turn != turn or seat not in pending(state):
+            return
+
+
+def _time_out(state: EsperState, seat: int, log: StepLog) -> None:
     ask = state.ask
     assert ask is not None
     log.event("timeout", None, seat=seat)
@@ -938,7 +952,7 @@ KINDS: Mapping[str, Kind] = kinds(
     _kind("walk", _walk, "square"),
     _kind("teleport", _teleport, "level"),
     _kind("fly", _fly, "square"),
-    _kind("shuttle", _shuttle, "square"),
+    _kind("use_shuttle", _shuttle, "square"),
     _kind("recover", _recover),
     _kind("invite", _invite, "guests"),
     _kind("leave_party", _leave),
@@ -947,13 +961,13 @@ KINDS: Mapping[str, Kind] = kinds(
     _kind("accept", _accept),
     _kind("combat", _combat_declared),
     _kind("join_combat", _accept),
-    _kind("damper", _damper_used, "target"),
+    _kind("use_damper", _damper_used, "target"),
     _kind("play", _play, "card", optional=("target", "level", "focus")),
     _kind("bolt_hole", _bolt_hole),
     _kind("defend", _defend_with(False), "card", optional=("level",)),
     _kind("cover", _defend_with(True), "card", optional=("level",)),
-    _kind("barrier", _barrier),
-    _kind("insight", _insight_picked, "target"),
+    _kind("use_barrier", _barrier),
+    _kind("read_insight", _insight_picked, "target"),
     _kind("unmask", _learned, "picks"),
     _kind("check", _check_made),
     Kind("arm", _lurk_flip(True), why_not=_lurk_why_not),

@@ -94,7 +94,7 @@ def characters(pool: Any, seats: int, rng: Any) -> list[CardDef]:
 def begin(state: EsperState, log: StepLog) -> None:
     """Personas in turn order (ESPER-0.4), then lurk markers (ESPER-0.6), then part 1."""
     evil = EVIL_BY_SEATS[state.seats]
-    log.event("dealt", None, seats=state.seats, evil=evil, order=list(state.order))
+    log.event("dealt", None, players=state.seats, evil=evil, order=list(state.order))
     if not log.quiet:
         log.step(
             f"{state.seats} seats: {state.seats - evil} good and {evil} evil characters are dealt "

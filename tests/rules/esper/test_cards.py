@@ -142,7 +142,7 @@ def test_gear_taken_from_the_board_is_offered_where_it_works() -> None:
     game.put(1, "Aster 2")
     game.act(1, "walk", square=game.card("Aster 3", "bolt-hole"))
     game.until_move(0)
-    assert "shuttle" in game.kinds(0)
+    assert "use_shuttle" in game.kinds(0)
     game.put(1, "Aster 2")
     game.act(0, "pass")
     game.dice(6, 6, 1, 1)

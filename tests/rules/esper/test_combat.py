@@ -317,8 +317,8 @@ def test_esper_14_5_barrier_once_per_combat_free_against_level_4_or_lower() -> N
     game.give(1, "barrier")
     game.deal(0, "lance", "flick", "rend")
     game.act(0, "play", card="lance", target=1)
-    assert "barrier" in game.kinds(1)
-    game.act(1, "barrier")
+    assert "use_barrier" in game.kinds(1)
+    game.act(1, "use_barrier")
     assert game.player(1).spent == 0 and game.player(1).gear == ["barrier"]
 
 
@@ -342,7 +342,7 @@ def test_esper_14_5_damper_holds_a_combatant_to_level_2_this_round() -> None:
     game.dice(6, 6, 1, 1)
     game.act(0, "combat")
     game.until_asked("damper")
-    game.act(1, "damper", target=0)
+    game.act(1, "use_damper", target=0)
     game.deal(0, "crush", "flick")
     assert [s.fixed for s in game.specs(0, "play")] == [(("card", "flick"),)]
     assert "damper" not in game.player(1).gear  # used once
@@ -364,7 +364,7 @@ def test_esper_14_5_shuttle_flies_from_any_square_in_part_1() -> None:
     game = prepare(5)
     game.give(0, "shuttle")
     game.put(0, "Aster 3")
-    game.act(0, "shuttle", square=game.square("Ember port"))
+    game.act(0, "use_shuttle", square=game.square("Ember port"))
     assert game.player(0).where == game.square("Ember port") and game.player(0).gear == []
 
 

@@ -163,7 +163,7 @@ def test_esper_12_1_dice_and_opened_cards_are_public_and_learning_private() -> N
     game.act(1, "walk", square=game.card("Aster 3", "insight") - 1)
     game.until_move(1)
     game.act(1, "walk", square=game.square("Aster 3"))
-    game.act(1, "insight", target=3)
+    game.act(1, "read_insight", target=3)
     name = game.player(3).character.name
     assert game.said(name, viewer=1) and not game.said(name, viewer=None)
     assert not any(game.said(name, viewer=v) for v in (0, 2, 3, 4))

@@ -140,9 +140,9 @@ def test_esper_8_1a_an_exposure_reveals_every_member_and_an_insight_each_picks()
     insight = game.card("Aster 3", "insight")
     game.act(0, "walk", square=insight)
     assert game.ask is not None and (game.ask.kind, game.ask.seat) == ("insight", 0)
-    game.act(0, "insight", target=3)
+    game.act(0, "read_insight", target=3)
     assert game.ask is not None and (game.ask.kind, game.ask.seat) == ("insight", 2)
-    game.act(2, "insight", target=4)
+    game.act(2, "read_insight", target=4)
     assert game.state.planet[insight] is None  # discarded once all have picked
     assert game.state.knowledge.knows(0, ("identity", 3))
     assert not game.state.knowledge.knows(0, ("identity", 4))
@@ -186,7 +186,7 @@ def test_esper_8_3a_an_insight_picks_a_living_other_seat_not_yet_known() -> None
     game.player(4).state = "dead"  # surgery: a dead seat
     game.put(0, "Aster 1")
     game.act(0, "walk", square=game.card("Aster 2", "insight"))
-    assert sorted(game.options(0, "insight", "target")) == [1, 3]
+    assert sorted(game.options(0, "read_insight", "target")) == [1, 3]
 
 
 def test_esper_8_3a_with_nobody_to_pick_an_insight_does_nothing() -> None:

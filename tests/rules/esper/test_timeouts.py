@@ -3,13 +3,13 @@ decision the match may wait on."""
 
 from __future__ import annotations
 
-from rules.engine import TURN_STARTED
+from rules.engine import TURN_STARTED, Resolution
 
 from .helpers import Game, prepare, to_part2
 
 
-def timeout(game: Game, seat: int) -> None:
-    game.act(seat, "timeout")
+def timeout(game: Game, seat: int) -> Resolution:
+    return game.act(seat, "timeout")
 
 
 def test_esper_13_1_one_seat_at_a_time_but_all_choosers_of_a_simultaneous_choice() -> None:
@@ -190,13 +190,31 @@ def test_esper_13_2_clue_holder_timeout_learns_the_first_evil_faces() -> None:
 def test_esper_13_2_key_base_and_keeper_start_timeouts_pick_random_squares() -> None:
     game = prepare(5, evil=(1, 3), personas={1: "hunter"})
     game.until_asked("key_base")
-    for _ in range(4):
-        timeout(game, 1)
+    timeout(game, 1)  # the lone keeper's time: its 4 placements and its start square
     keys = [c for c in game.state.base if game.state.kind_of(c) == "key_base"]
     assert len(keys) == 4
-    assert game.ask is not None and game.ask.kind == "start_square"
-    timeout(game, 1)
     assert game.player(1).where is not None
+    assert game.ask is None or game.ask.kind != "start_square"
+
+
+def test_esper_13_2_one_timeout_covers_every_decision_of_the_seat_until_another_waits() -> None:
+    """[project] The clock gives a seat one limit until a turn begins or another seat is waited
+    on: a movement and then a combat declaration, both out of time, are one timeout."""
+
+    def two_on_a_square() -> Game:
+        game = prepare(5)
+        game.put(0, "Aster 1")
+        game.put(2, "Aster 1")
+        return game
+
+    awake = two_on_a_square()
+    awake.act(0, "pass")
+    assert awake.ask is not None and (awake.ask.kind, awake.ask.seat) == ("combat", 0)
+    asleep = two_on_a_square()
+    res = timeout(asleep, 0)
+    captions = [s.caption for s in res.steps]
+    assert captions == ["{seat0} does nothing (NOP).", "Part 1, round 1: {seat1}'s turn."]
+    assert asleep.state.combat is None and asleep.pending == (1,)
 
 
 def test_esper_13_2_archive_timeout_names_the_first_face_down_squares() -> None:

@@ -262,7 +262,7 @@ def test_esper_7_5_a_probe_passes_the_probed_players_learning_to_the_prober() ->
     game.put(0, "Aster 1")
     at = game.card("Aster 2", "insight")
     game.act(0, "walk", square=at)
-    game.act(0, "insight", target=4)
+    game.act(0, "read_insight", target=4)
     assert game.state.knowledge.knows(3, ("identity", 4))
     assert game.match.view(3).players[4].character is not None
 
@@ -277,7 +277,7 @@ def test_esper_7_5a_chains_and_what_a_prober_sees_while_it_lasts() -> None:
     assert seen == {0: ("Barrier",), 1: ()}
     game.put(0, "Aster 1")
     game.act(0, "walk", square=game.card("Aster 2", "insight"))
-    game.act(0, "insight", target=4)
+    game.act(0, "read_insight", target=4)
     assert k.knows(2, ("identity", 4))  # along the chain
     k.shake_off(1)  # the probe on seat 1 ends: what was learned is kept, the gear is not seen
     assert k.knows(2, ("identity", 4))
@@ -314,6 +314,6 @@ def test_esper_7_6a_a_dead_seat_learns_nothing_new() -> None:
     game.until_move(1)
     game.put(1, "Aster 1")
     game.act(1, "walk", square=game.card("Aster 2", "insight"))
-    game.act(1, "insight", target=3)
+    game.act(1, "read_insight", target=3)
     assert not game.state.knowledge.knows(0, ("identity", 3))
     assert game.match.view(0).players[1].character is None  # it kept only what it knew
