@@ -1,7 +1,7 @@
 """Load: N matches played to the end at once, in simcord; how fast the bot answers.
 
-    python bench/bot_load.py [--ruleset lanes|fanfare] [--matches 200] [--think 0.5] [--seed 1]
-                             [--step-delay 0] [--blank-pictures] [--json]
+    python bench/bot_load.py [--ruleset lanes|fanfare|breakfall|charm] [--matches 200]
+                             [--think 0.5] [--seed 1] [--step-delay 0] [--blank-pictures] [--json]
 
 The lobbies are opened, joined and started through slash commands and buttons, one after the
 other. Then every player of every match plays at once, through the controls of their DM hands,
@@ -372,7 +372,7 @@ async def run(
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder, "bench.db")
         # The lobbies open one after another, each waiting for its first pictures: without pauses.
-        settings = Settings(token=Secret("bench"), database=database, step_delay=0)
+        settings = Settings(token=Secret("bench"), database=database, step_delay=0, shard_count=1)
         seeds = iter(range(seed * 10_000, seed * 10_000 + matches + 1))
         extra: dict[str, Any] = {"renderer": Blank()} if blank else {}
         bot = create_bot(settings, new_seed=lambda: next(seeds), **extra)
@@ -460,7 +460,9 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--think", type=float, default=0.5, help="mean seconds before a click")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--ruleset", default="lanes", help="the game to play (lanes, fanfare)")
+    parser.add_argument(
+        "--ruleset", default="lanes", help="the game to play (lanes, fanfare, breakfall, charm)"
+    )
     parser.add_argument(
         "--step-delay",
         type=float,

@@ -1,5 +1,5 @@
-"""What the rules benchmarks measure, shared by ``rules_lanes.py``, ``rules_fanfare.py`` and
-``rules_breakfall.py``.
+"""What the rules benchmarks measure, shared by ``rules_lanes.py``, ``rules_fanfare.py``,
+``rules_breakfall.py`` and ``rules_charm.py``.
 
 The times are in CPU time rather than wall-clock time: the machine is shared, and wall-clock time
 also counts the moments another process holds the core, which says nothing about the rules.

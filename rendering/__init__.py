@@ -39,6 +39,7 @@ RENDERERS: dict[str, str] = {
     "fanfare": "rendering.fanfare",
     "breakfall": "rendering.breakfall",
     "esper": "rendering.esper",
+    "charm": "rendering.charm",
 }
 
 

@@ -15,6 +15,7 @@ RULESETS: dict[str, str] = {
     "fanfare": "rules.fanfare",
     "breakfall": "rules.breakfall",
     "esper": "rules.esper",
+    "charm": "rules.charm",
 }
 """Ruleset name → the module whose ``ruleset()`` builds it with its default card pool."""
 

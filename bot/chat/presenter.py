@@ -4,11 +4,13 @@ It is handed values (:class:`~bot.table.live.Committed`, :class:`~bot.table.live
 :class:`~bot.table.live.Reminder`, a closed :class:`~bot.table.lobby.Lobby`) and never calls
 back into the match service; what it sent it records in its own :class:`~bot.chat.book.
 MessageBook`. Work for one match runs in order, in one task per match, so a slow reveal never
-holds the match's lock and a player's next click is answered at once. Pictures are drawn off the
-event loop. When drawing falls behind (more work for a match arrived while it was drawing), the
-waiting resolutions are shown as one: every caption listed, only the newest picture drawn, and
-each seat's table once. Failed Discord calls are retried (server errors), logged with the match
-id, and never lose the match: the next step posts afresh.
+holds the match's lock and a player's next click is answered at once. With several bot
+processes, each shows what it committed, in commit order across them: a run of resolutions
+waits until the match's shown counter says every earlier one is shown, then moves it on.
+Pictures are drawn off the event loop. When drawing falls behind (more work for a match arrived
+while it was drawing), the waiting resolutions are shown as one: every caption listed, only the
+newest picture drawn, and each seat's table once. Failed Discord calls are retried (server
+errors), logged with the match id, and never lose the match: the next step posts afresh.
 
 Messages (one notification per move):
 
@@ -181,10 +183,24 @@ class Presenter:
         )
         self.merges = 0
         """How many times waiting resolutions were shown as one (drawing fell behind)."""
+        # Per match, the first resolution its line is showing or waiting to show (its turn
+        # comes once every earlier one is shown, by whichever process committed it).
+        self._line_at: dict[int, int] = {}
+        self._aside: set[asyncio.Task[None]] = set()
 
     # -- queueing -----------------------------------------------------------------------------
 
     def present(self, committed: Committed) -> None:
+        waiting = self._line_at.get(committed.match_id)
+        if waiting is not None and committed.presented < waiting:
+            # Earlier than what the match's line waits to show: a resolution another process
+            # committed and left unshown when it stopped, taken over by this one. Its turn
+            # comes first, so it is shown on its own, not behind the line that waits for it.
+            shown = self._resolutions([committed], aside=True)
+            task = asyncio.get_running_loop().create_task(shown)
+            self._aside.add(task)
+            task.add_done_callback(self._aside.discard)
+            return
         self._queue(committed.match_id, committed)
 
     def ended(self, ended: Ended) -> None:
@@ -221,9 +237,7 @@ class Presenter:
 
     async def _one(self, item: Run) -> None:
         if isinstance(item, list):
-            if len(item) > 1:
-                self.merges += 1
-            await self._show(merged(item), behind=len(item) > 1)
+            await self._resolutions(item)
         elif isinstance(item, Ended):
             await self._ended(item)
         elif isinstance(item, Reminder):
@@ -231,10 +245,36 @@ class Presenter:
         else:
             await self._lobby_closed(item)
 
+    async def _resolutions(self, batch: list[Committed], *, aside: bool = False) -> None:
+        """Consecutive resolutions of a match (as one when more than one), in commit order:
+        once every resolution before them is shown, by whichever process committed it. Then
+        the match's shown counter moves past them, even if showing them failed (else its next
+        pictures would wait for them forever)."""
+        match_id = batch[0].match_id
+        if not aside:
+            self._line_at[match_id] = batch[0].presented
+        try:
+            shown = await self.book.turn(match_id, batch[0].presented)
+        finally:
+            if not aside:
+                self._line_at.pop(match_id, None)
+        batch = [c for c in batch if c.presented > shown]  # another process took some over
+        if not batch:
+            return
+        if len(batch) > 1:
+            self.merges += 1
+        try:
+            await self._show(merged(batch), behind=len(batch) > 1)
+        except Exception:
+            log.exception("match %d: showing a resolution failed", match_id)
+        await self.book.note_presented(match_id, batch[0].presented - 1, batch[-1].presented)
+        if batch[-1].result is not None:
+            self.book.forget(match_id)
+
     async def idle(self) -> None:
         """Wait until every queued job has run (for tests and shutdown)."""
-        while self._workers or self._editors:
-            await asyncio.wait([*self._workers.values(), *self._editors.values()])
+        while self._workers or self._editors or self._aside:
+            await asyncio.wait([*self._workers.values(), *self._editors.values(), *self._aside])
 
     async def draw(
         self, paint: Callable[..., bytes], *args: Any, line: int = SEAT, **kwargs: Any
@@ -289,11 +329,6 @@ class Presenter:
         for failed in await asyncio.gather(*told, return_exceptions=True):
             if isinstance(failed, Exception):
                 log.error("match %d: telling a seat failed", c.match_id, exc_info=failed)
-        if c.public_steps or c.seats:
-            # Nothing else needs noting: showing a private step again after a restart is a no-op.
-            await self.book.note_presented(c.match_id, c.presented)
-        if c.result is not None:
-            self.book.forget(c.match_id)
 
     async def _steps(self, c: Committed, behind: bool) -> None:
         public = c.public_steps
@@ -301,12 +336,16 @@ class Presenter:
             return
         record = await self.book.of(c.match_id)
         board = record.board_message_id
-        fresh = c.new_turn or bool(c.newly_waiting) or board is None
+        closed = record.closed()
+        # A new message for a new turn, or for a player the game waits on anew who can be told
+        # only here (closed DMs: its mention notifies); the others hear it by DM, and the turn's
+        # message is edited in place, so a game that hands priority to and fro (charm's answers)
+        # keeps one message a turn.
+        fresh = c.new_turn or bool(set(c.newly_waiting) & closed) or board is None
         if fresh:
             record.captions = []
         captions = record.captions
         facts = public_facts(c.public_view)
-        closed = record.closed()
         channel = self._channel(c.channel_id, c.guild_id)
         # Behind (this match's resolutions queued up, or the painters have more urgent work
         # than workers): one picture of the newest state, with every caption.
@@ -459,10 +498,11 @@ class Presenter:
 
     async def send_hand(self, hand: Hand, *, new: bool, note: str = "") -> None:
         """Send a seat its table by DM as a new message (``new``: it notifies), collapsing the
-        one it replaces; or edit the one it has there."""
+        one it replaces (deleting it, if it was this turn's: one line a turn is enough); or edit
+        the one it has there."""
         if new:
             self._later.pop((hand.match_id, hand.seat), None)  # this one is newer
-        await self._to_seat(hand, lambda: self.hand_reply(hand, note), new=new)
+        await self._to_seat(hand, lambda: self.hand_reply(hand, note), new=new, table=True)
 
     def picture_later(self, hand: Hand) -> None:
         """Draw a seat's table for a message whose text and controls already show ``hand``
@@ -519,7 +559,12 @@ class Presenter:
         await self._to_seat(hand, parts, new=True)
 
     async def _to_seat(
-        self, hand: Hand, parts: Callable[[], Awaitable[dict[str, Any]]], *, new: bool
+        self,
+        hand: Hand,
+        parts: Callable[[], Awaitable[dict[str, Any]]],
+        *,
+        new: bool,
+        table: bool = False,
     ) -> None:
         mid, seat = hand.match_id, hand.seat
         record = await self.book.of(mid)
@@ -531,8 +576,10 @@ class Presenter:
                 return
             made = await parts()  # drawn outside the seat's lock: the drawing takes the time
             async with self._seat_lock(mid, seat):
-                if not new and record.newer_shown(seat, hand.at):
-                    return  # a newer table was put there while this one was drawn
+                # A newer table was put there while this one was drawn (here, or on a shared
+                # store by another process): no stale edit over it.
+                if not await self.book.claim(mid, seat, hand.at) and not new:
+                    return
                 old = (await self.book.seat(mid, seat)).hand_message_id
                 if not new and old is not None:
                     try:
@@ -553,8 +600,15 @@ class Presenter:
                 message = await self._call(mid, "sending a hand", lambda: channel.send(**send))
                 await self.book.note_hand(mid, seat, message.id)
                 record.note_shown(seat, hand.at)
+                same_turn = (
+                    table and hand.turn is not None and record.hand_turns.get(seat) == hand.turn
+                )
+                record.hand_turns[seat] = hand.turn
                 if old is not None and old != message.id:
-                    await self._collapse(mid, channel, old, superseded_text(mid, hand.turn))
+                    if same_turn:  # one line per turn is enough: the newer table is right below
+                        await self._remove(mid, channel, old)
+                    else:
+                        await self._collapse(mid, channel, old, superseded_text(mid, hand.turn))
         except discord.Forbidden as exc:
             if exc.code != DMS_CLOSED:
                 raise
@@ -568,6 +622,14 @@ class Presenter:
             )
         except discord.HTTPException as exc:
             log.info("match %d: an old hand message could not be collapsed (%s)", match_id, exc)
+
+    async def _remove(self, match_id: int, channel: Any, message_id: int) -> None:
+        """Take away a hand message replaced within its turn (collapse it, if that fails)."""
+        try:
+            await channel.get_partial_message(message_id).delete()
+        except discord.HTTPException as exc:
+            log.info("match %d: an old hand message could not be removed (%s)", match_id, exc)
+            await self._collapse(match_id, channel, message_id, superseded_text(match_id))
 
     async def dms_closed(self, match_id: int, seat: int, user_id: int, channel_id: int) -> None:
         """A player's DMs are closed: remember it, and say so in the channel (never silently)."""
@@ -657,12 +719,13 @@ class Presenter:
 
 
 def _runs(batch: Sequence[Work]) -> list[Run]:
-    """A batch in order, consecutive resolutions together (they are shown as one)."""
+    """A batch in order, consecutive resolutions together (they are shown as one), but not
+    across one another process committed in between (it shows that one, in turn)."""
     out: list[Run] = []
     for item in batch:
         if isinstance(item, Committed):
             last = out[-1] if out else None
-            if isinstance(last, list):
+            if isinstance(last, list) and last[-1].presented + 1 == item.presented:
                 last.append(item)
             else:
                 out.append([item])

@@ -64,9 +64,7 @@ def auto_pass_kind(
     nothing usable passes for it at once."""
 
     def spec(state: Any, seat: int) -> ActionSpec:
-        if of(state).is_on(seat):
-            return ActionSpec(AUTO_PASS, "Auto-pass: turn off", detail=_OFF_DETAIL)
-        return ActionSpec(AUTO_PASS, "Auto-pass: turn on", detail=_ON_DETAIL)
+        return _TURN_OFF if of(state).is_on(seat) else _TURN_ON
 
     def flip(state: Any, seat: int, action: Action, log: StepLog) -> None:
         on = of(state).flip(seat)
@@ -83,3 +81,6 @@ _ON_DETAIL = (
 _OFF_DETAIL = "Be asked at every chance to answer again, usable or not."
 _ON_STEP = "Auto-pass is on: you pass at once whenever you hold nothing you could use."
 _OFF_STEP = "Auto-pass is off: you are asked at every chance to answer."
+_TURN_ON = ActionSpec(AUTO_PASS, "Auto-pass: turn on", detail=_ON_DETAIL)
+_TURN_OFF = ActionSpec(AUTO_PASS, "Auto-pass: turn off", detail=_OFF_DETAIL)
+"""What the kind lists (values: the same for every match, asked on every decision)."""

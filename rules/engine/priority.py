@@ -87,7 +87,8 @@ class PriorityStack(Generic[T]):
     @property
     def holder(self) -> int | None:
         """The seat that holds priority; ``None`` while something must resolve first, or after."""
-        return None if self.automatic_top() is not None else self._holder
+        entries = self.entries  # automatic_top(), inline: this is asked on every decision
+        return None if entries and entries[-1].automatic else self._holder
 
     def may_enter(self, seat: int) -> bool:
         return self.holder == seat

@@ -13,6 +13,7 @@ import simcord
 from PIL import Image
 
 from bot.chat.controls import Choice
+from bot.chat.typed import prefill
 from rules.engine import Action, ActionSpec, ArgValue, Match, Param
 
 from .conftest import Table
@@ -36,6 +37,13 @@ def find(message: Any, op: str, label: str | None = None) -> list[Any]:
         if f":{op}" in (getattr(c, "custom_id", "") or "")
         and (label is None or getattr(c, "label", None) == label)
     ]
+
+
+async def deadlines(table: Table) -> set[tuple[str, int]]:
+    """What the database holds deadlines for: (kind, match id)."""
+    storage = table.bot.storage
+    assert storage is not None
+    return {(d.kind, d.match_id) for d in await storage.deadlines()}
 
 
 def said(result: Any) -> str:
@@ -202,27 +210,33 @@ def _param_control(message: Any, index: int, picks: list[tuple[int, ...]], chose
 
 
 async def perform(
-    actor: Any, current: Callable[[], Any], specs: Sequence[ActionSpec], action: Action
+    actor: Any,
+    current: Callable[[], Any],
+    specs: Sequence[ActionSpec],
+    action: Action,
+    *,
+    start: int = 0,
 ) -> None:
     """Make ``action`` as a player would, through the controls of the message ``current()``
     returns (a DM hand, or an ephemeral reply): the action's button or its entry in a select
-    (unless its first parameter is offered at once), then each parameter's menu. The custom
-    ids say which control means what (``bot.chat.controls``)."""
+    (unless its first parameter is offered at once), then each parameter's menu from the
+    ``start``-th (those before it were taken already, as a typed command takes a parameter with
+    a single option). The custom ids say which control means what (``bot.chat.controls``)."""
     index = next(i for i, s in enumerate(specs) if s.matches(action))
     picks = [option_picks(p, action[p.name]) for p in specs[index].params]
     message = current()
-    button = _with_suffix(message, f":do:{index}")
+    button = _with_suffix(message, f":do:{index}") if start == 0 else None
     if button is not None:
         await actor.click(message, custom_id=button.custom_id)
         return
-    if not picks or _param_control(message, index, picks, 0) is None:
+    if start == 0 and (not picks or _param_control(message, index, picks, 0) is None):
         [select] = [
             c
             for c in controls(message)
             if ":pick:" in (c.custom_id or "") and any(o.value == str(index) for o in c.options)
         ]
         await actor.select(message, [str(index)], custom_id=select.custom_id)
-    for chosen in range(len(picks)):
+    for chosen in range(start, len(picks)):
         message = current()
         control = _param_control(message, index, picks, chosen)
         assert control is not None, f"no control for {action} in {controls(message)}"
@@ -294,3 +308,91 @@ async def play_fanfare(
         if after is not None:
             await after()
     raise AssertionError("the match did not end")
+
+
+# -- charm ------------------------------------------------------------------------------------
+
+
+def lively_charm(rng: random.Random, match: Match[Any, Any], seat: int) -> Action:
+    """A lively charm player: makes EP from backgrounds first and plays cards, charms with all it
+    has (with a supporter when it can), blocks when it defends, answers now and then; never
+    gives up or turns auto-pass on."""
+    specs = [s for s in match.legal_actions(seat) if s.kind not in ("concede", "auto_pass")]
+    by_kind: dict[str, list[ActionSpec]] = {}
+    for spec in specs:
+        by_kind.setdefault(spec.kind, []).append(spec)
+
+    def one(kind: str) -> Action:
+        return rng.choice([a for s in by_kind[kind] for a in _some(s)])
+
+    if "mulligan" in by_kind:
+        [spec] = by_kind["mulligan"]
+        hand = [o.value for o in spec.params[0].options]
+        return spec.build(cards=rng.sample(hand, rng.choice((0, 1, 2))))
+    for kind in ("order", "target", "recall", "discard"):
+        if kind in by_kind:
+            return one(kind)
+    if "defend" in by_kind:
+        if "block" in by_kind and rng.random() < 0.8:
+            return one("block")
+        return Action("defend")
+    acting = "end_turn" in by_kind
+    if "play" in by_kind and rng.random() < 0.9:
+        return one("play")
+    makers = _makers(match, seat, by_kind.get("produce", []))
+    if acting and makers and _wanted(match, seat) and rng.random() < 0.9:
+        return Action("produce", card=makers[0])
+    if "charm" in by_kind:
+        supported = [s for s in by_kind["charm"] if dict(s.fixed).get("supporter")]
+        spec = rng.choice(supported or by_kind["charm"])
+        return max(_some(spec), key=lambda a: len(_uids(a.get("attackers"))))
+    if "use" in by_kind and rng.random() < (0.5 if acting else 0.35):
+        return one("use")
+    if "produce" in by_kind and rng.random() < (0.3 if acting else 0.2):
+        return one("produce")
+    return Action("end_turn") if acting else Action("pass")
+
+
+def _makers(match: Match[Any, Any], seat: int, specs: list[ActionSpec]) -> list[Any]:
+    """The cards offered for EP, backgrounds first, the heroine last (she would rather attack)."""
+    kinds = {c.uid: c.kind for c in match.view(None).players[seat].field}
+    order = {"background": 0, "character": 1, "heroine": 2}
+    offered = [o.value for s in specs for o in s.params[0].options]
+    return sorted(offered, key=lambda uid: order.get(kinds.get(uid, ""), 1))
+
+
+def _wanted(match: Match[Any, Any], seat: int) -> bool:
+    """Whether a card in hand costs more than the pool holds (more EP would let it be played)."""
+    pool = match.view(None).players[seat].pool
+    return any(c.cost > pool and c.kind != "event" for c in match.view(seat).hand)
+
+
+def _some(spec: ActionSpec) -> list[Action]:
+    """A few of a spec's actions (a multi-choice parameter has many)."""
+    found = []
+    for action in spec.actions():
+        found.append(action)
+        if len(found) >= 12:
+            break
+    return found
+
+
+def _uids(value: Any) -> tuple[Any, ...]:
+    return value if isinstance(value, tuple) else (value,)
+
+
+async def by_command(table: Table, member: Any, specs: Any, action: Action) -> None:
+    """A move typed as a command: ``/play`` for what is done with a card, ``/act`` for the
+    rest, each from autocomplete; what the move still needs is then chosen in the menus of the
+    ephemeral reply, as in the hand."""
+    channel = table.channel
+    index = next(i for i, s in enumerate(specs) if s.matches(action))
+    spec = specs[index]
+    command, option = ("play", "card") if spec.fixed else ("act", "action")
+    moves = await member.autocomplete(channel, command, option, spec.label[:20])
+    [move] = [m["value"] for m in moves if m["value"].startswith(f"{index}@")]
+    asked = await member.slash(channel, command, **{option: move})
+    assert asked.ephemeral and "Match #" in asked.response.content
+    start = len(prefill(spec, index).picks)  # parameters with a single option: taken at once
+    if start < len(spec.params):  # something still to choose
+        await perform(member, lambda: asked.response, specs, action, start=start)

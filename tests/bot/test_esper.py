@@ -43,9 +43,8 @@ def lively(rng: random.Random, match: Match[Any, Any], seat: int, ending: bool) 
     by_kind: dict[str, list[Action]] = {}
     for spec in specs:
         by_kind.setdefault(spec.kind, []).extend(spec.actions())
-    kinds = set(by_kind)
     state = match.state
-    if "declare" in kinds and state.players[seat].character.kind in conditions(state):
+    if "declare" in by_kind and state.players[seat].character.kind in conditions(state):
         return by_kind["declare"][0]
     weights = {
         "enter": 5,
@@ -76,7 +75,7 @@ def lively(rng: random.Random, match: Match[Any, Any], seat: int, ending: bool) 
     }
     if ending:
         weights["pass"] = 2.0
-    options = [k for k in kinds if k != "declare"]
+    options = [k for k in by_kind if k != "declare"]  # in the offer's order (a set's varies)
     kind = rng.choices(options, [weights.get(k, 1) for k in options])[0]
     return rng.choice(by_kind[kind])
 
@@ -125,8 +124,9 @@ async def _open(table: Table, members: list[Any], seats: int, **options: Any) ->
 
 
 class Knowing:
-    """What each seat has been shown so far: the names in its views and in the captions it could
-    see (a combat card drawn once stays known to it), for the check of its DMs."""
+    """What each seat has been shown so far: the names in its views, in the captions it could
+    see (a combat card drawn once stays known to it) and in what it was offered (a keeper is
+    asked to place the Power Plant before any view holds it), for the check of its DMs."""
 
     def __init__(self, pool: Pool, seats: int) -> None:
         self.pool = pool
@@ -134,7 +134,8 @@ class Knowing:
 
     def note(self, match: Match[Any, Any], captions: dict[int, list[str]]) -> None:
         for seat, known in self.seen.items():
-            text = json.dumps(match.view(seat).to_json(), default=str) + " ".join(captions[seat])
+            view = json.dumps(match.view(seat).to_json(), default=str)
+            text = view + " ".join(captions[seat]) + repr(match.legal_actions(seat))
             known |= {n for n in self.pool.names if n in text}
 
 
@@ -163,8 +164,8 @@ async def _play(
 ) -> tuple[Match[Any, Any], set[str], list[Any], Any]:
     """Play a whole match by DMs: ``lively`` players for ``budget`` moves, then the side whose
     condition holds declares (the evil side concedes by ``/retreat``, one by one, to bring that
-    about). From move 30 on, seat ``sleeper`` leaves every decision to the clock (until a forfeit
-    ends it). Returns the shadow match, what happened, and the members."""
+    about). From its first turn after move 30 on, seat ``sleeper`` leaves every decision to the
+    clock (until a forfeit ends it). Returns the shadow match, what happened, and the members."""
     members = _members(table, seats)
     options = {} if forfeit_after is None else {"forfeit_after": forfeit_after}
     await _open(table, members, seats, **options)
@@ -181,9 +182,10 @@ async def _play(
     knowing.note(shadow, captions)
     await watch.check()
     rng = random.Random(SEED + seats)
-    seen = {s: len(dms(m)) for s, m in enumerate(members)}
+    seen = {s: {d.id for d in dms(m)} for s, m in enumerate(members)}
     found: set[str] = set()
     moves = 0
+    asleep = False
     while not shadow.over:
         assert moves < budget * 3, "the match did not end"
         pending = shadow.pending()
@@ -202,7 +204,10 @@ async def _play(
                 resolution = None
         else:
             resolution = None
-        if resolution is None and sleeper is not None and seat == sleeper and moves >= 30:
+        if sleeper is not None and seat == sleeper and moves >= 30:
+            ask = shadow.state.ask
+            asleep = asleep or (ask is not None and ask.kind == "move")
+        if resolution is None and seat == sleeper and asleep:
             await table.env.advance_time(3601)  # the clock acts for the sleeper
             await table.env.settle()
             shadow, resolution = _resync(live.match, shadow)
@@ -274,18 +279,19 @@ def _features(match: Match[Any, Any], resolution: Any, waiting_on: set[int]) -> 
 
 def _pings(
     members: list[Any],
-    seen: dict[int, int],
+    seen: dict[int, set[int]],
     match: Match[Any, Any],
     resolution: Any,
     waiting_on: set[int],
     actor: int,
 ) -> None:
     """A new DM only to a seat the game starts waiting on (a turn starts, or another seat's move
-    hands it the decision), or to every seat at the end; reminders aside."""
+    hands it the decision), or to every seat at the end; reminders aside. DMs are counted by id:
+    a table replaced within its turn is deleted."""
     turn_starts = any(e.kind == TURN_STARTED for st in resolution.steps for e in st.events)
     for s, member in enumerate(members):
-        new = [d for d in dms(member)[seen[s] :] if "Your time in match" not in d.content]
-        seen[s] = len(dms(member))
+        new = [d for d in dms(member) if d.id not in seen[s] and "Your time" not in d.content]
+        seen[s] |= {d.id for d in dms(member)}
         starts = s in match.pending() and (turn_starts or (s not in waiting_on and s != actor))
         assert len(new) == (1 if match.over or starts else 0), (s, resolution.action, new)
 

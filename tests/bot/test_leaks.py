@@ -17,13 +17,15 @@ import simcord
 
 import rendering
 from bot.logs import PAYLOAD_LOGGERS, configure_logging
-from rules.engine import Match, Step
+from rules.engine import Action, Match, Step
 from rules.registry import get_ruleset
 
 from .conftest import Table
 from .players import (
     end_turn,
+    lively_charm,
     open_match,
+    perform_by_dm,
     play_card,
     play_fanfare,
     play_out,
@@ -250,6 +252,40 @@ async def test_nothing_hidden_reaches_the_channel_or_the_logs_in_fanfare(
         await watch.check()
 
     await play_fanfare(table, random.Random(17), after)  # 32 moves
+    assert all(watch.checked.values()), watch.checked
+    assert any(kind == "hand" for kind, _ in recorder.drawn.values())
+
+
+@pytest.mark.parametrize("ruleset", ["charm"])
+async def test_nothing_hidden_reaches_the_channel_or_the_logs_in_charm(
+    table: Table, recorder: Recorder, capture: Capture, ruleset: str
+) -> None:
+    """A whole charm match by DM (both with auto-pass on, so it is short): hands, the mulligan,
+    planned blocks and decks stay out of the channel, its pictures and the logs."""
+    created = await table.alice.slash(table.channel, "match new", ruleset=ruleset)
+    await table.bob.click(created.response, label="Join")
+    await table.alice.click(created.response, label="Start")
+    watch = Watch(table, recorder, capture)
+    await watch.check()  # the mulligan: two secret hands, and a secret choice each
+    live = await table.bot.matches.live(1)
+    for seat in (0, 1):
+        await perform_by_dm(
+            seat_user(table, seat).user, live.match.legal_actions(seat), Action("auto_pass")
+        )
+    rng = random.Random(31)  # a short match (99 moves)
+    moves = 0
+    while not live.match.over and moves < 400:
+        pending = live.match.pending()
+        seat = pending[0] if len(pending) == 1 else 1 - live.match.view(None).first
+        action = lively_charm(rng, live.match, seat)
+        await perform_by_dm(seat_user(table, seat).user, live.match.legal_actions(seat), action)
+        moves += 1
+        if moves % 6 == 0:
+            await watch.check()
+        if moves % 25 == 0:
+            await table.carol.slash(table.channel, "board")
+    await watch.check()
+    assert live.match.over
     assert all(watch.checked.values()), watch.checked
     assert any(kind == "hand" for kind, _ in recorder.drawn.values())
 

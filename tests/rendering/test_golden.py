@@ -25,12 +25,13 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from rendering import breakfall, draw_table, fanfare
+from rendering import breakfall, charm, draw_table, fanfare
 from rendering.lanes import draw_board, draw_hand, draw_result
 from rendering.toolkit import Canvas
 from rules.engine import Step
 
 from . import breakfall_positions as bf
+from . import charm_positions as cp
 from . import fanfare_positions as ff
 from .positions import JAPANESE_NAMES, NAMES, find_step, japanese_view, match_steps, public_with
 
@@ -269,6 +270,42 @@ ESPER_CASES: dict[str, Callable[[], Canvas]] = {
     "esper-table-japanese": _esper_japanese,
 }
 CASES.update(ESPER_CASES)
+
+
+def _charm_board(wanted: Callable[[Step], bool], viewer: int | None = None) -> Canvas:
+    step = cp.find_step(range(6), wanted)
+    return charm.draw_board(step.views[viewer], NAMES, step)
+
+
+def _charm_chain_table() -> Canvas:
+    """Bartholomew may answer the chain with events and A.Skills only (CHARM-9), and with
+    1 EP: Heckle (cost 0) is playable; Cut the Lights (cost 2), his character and his
+    background are not."""
+    answers = {"heckle"}
+    hand = [
+        cp.hand_card(cp.POOL.cards[c], 400 + i, playable=c in answers)
+        for i, c in enumerate(("cut-the-lights", "heckle", "choir-captain", "clock-square"))
+    ]
+    return draw_table("charm", cp.chain_view(viewer=1, hand=hand), NAMES, 1)
+
+
+CHARM_CASES: dict[str, Callable[[], Canvas]] = {
+    "charm-board-charm": lambda: _charm_board(cp.public_with("charm")),
+    "charm-board-damage": lambda: _charm_board(cp.public_with("dp_damage", "damage")),
+    "charm-board-open-chain": lambda: charm.draw_board(cp.chain_view(), NAMES),
+    "charm-board-blocks": lambda: charm.draw_board(
+        cp.blocks_view(), NAMES, cp.blocks_step(cp.blocks_view())
+    ),
+    "charm-table-chain": _charm_chain_table,
+    "charm-board-japanese": lambda: charm.draw_board(
+        replace(cp.japanese_view(), viewer=None, hand=()),
+        JAPANESE_NAMES,
+        cp.japanese_step(cp.japanese_view()),
+    ),
+    "charm-hand-japanese": lambda: charm.draw_hand(cp.japanese_view(), JAPANESE_NAMES),
+    "charm-result-draw": lambda: charm.draw_result(cp.drawn_result_view(), NAMES),
+}
+CASES.update(CHARM_CASES)
 
 
 @pytest.mark.parametrize("case", sorted(CASES))

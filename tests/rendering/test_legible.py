@@ -20,10 +20,11 @@ from typing import Any
 
 import pytest
 
-from rendering import breakfall, draw_table, fanfare, lanes
+from rendering import RENDERERS, breakfall, charm, draw_table, fanfare, lanes
 from rendering.toolkit import Canvas, DrawnText
 
 from . import breakfall_positions as bf
+from . import charm_positions as cp
 from . import fanfare_positions as ff
 from . import positions as lp
 from .positions import JAPANESE_NAMES, NAMES
@@ -222,30 +223,30 @@ def _esper_pictures() -> list[Picture]:
             step = moment.step
             pictures += [
                 (
-                    f"esper {seats}-seat board {i}",
+                    f"esper board {i} of {seats} seats",
                     lambda v=public, s=step, n=names: esper.draw_board(v, n, s),
                 ),
                 (
-                    f"esper {seats}-seat plain board {i}",
+                    f"esper plain board {i} of {seats} seats",
                     lambda v=public, n=names: esper.draw_board(v, n),
                 ),
                 (
-                    f"esper {seats}-seat board for seat {seat} {i}",
+                    f"esper board for seat {seat} {i} of {seats} seats",
                     lambda v=public, k=seat, n=names: esper.draw_board(v, n, seat=k),
                 ),
                 (
-                    f"esper {seats}-seat table of seat {seat} {i}",
+                    f"esper table of seat {seat} {i} of {seats} seats",
                     lambda m=moment, k=seat, n=names: draw_table("esper", m.views[k], n, k, m.step),
                 ),
                 (
-                    f"esper {seats}-seat hand {i}",
+                    f"esper hand {i} of {seats} seats",
                     lambda v=moment.views[seat], n=names: esper.draw_hand(v, n),
                 ),
             ]
             if public.result is not None:
                 pictures.append(
                     (
-                        f"esper {seats}-seat result {i}",
+                        f"esper result {i} of {seats} seats",
                         lambda v=public, n=names: esper.draw_result(v, n),
                     )
                 )
@@ -261,6 +262,37 @@ def _esper_pictures() -> list[Picture]:
     return pictures
 
 
+def _charm_made_up() -> list[Picture]:
+    pictures: list[Picture] = [
+        (f"charm card {c.id}", lambda c=c: charm.draw_card(c)) for c in cp.CARDS
+    ]
+    for state, changes in cp.CARD_STATES.items():
+        for n, group in enumerate(cp.chunks(cp.ON_FIELD, 12)):
+            view = cp.full_field(group, **changes)
+            pictures.append((f"charm {state} {n}", lambda v=view: charm.draw_board(v, NAMES)))
+    hand = [cp.hand_card(c, 400 + i) for i, c in enumerate(cp.CARDS[:6])]
+    chain = cp.chain_view(viewer=1, hand=hand)
+    blocks = cp.blocks_view()
+    japanese = cp.japanese_view()
+    public = replace(japanese, viewer=None, hand=())
+    pictures += [
+        ("charm open chain", lambda: charm.draw_board(replace(chain, viewer=None, hand=()), NAMES)),
+        ("charm open chain table", lambda: draw_table("charm", chain, NAMES, 1)),
+        ("charm blocks", lambda: charm.draw_board(blocks, NAMES, cp.blocks_step(blocks))),
+        (
+            "charm japanese board",
+            lambda: charm.draw_board(public, cp.JAPANESE_NAMES, cp.japanese_step(public)),
+        ),
+        ("charm japanese hand", lambda: charm.draw_hand(japanese, cp.JAPANESE_NAMES)),
+        (
+            "charm japanese table",
+            lambda: draw_table("charm", japanese, cp.JAPANESE_NAMES, 0, cp.japanese_step(japanese)),
+        ),
+        ("charm draw", lambda: charm.draw_result(cp.drawn_result_view(), NAMES)),
+    ]
+    return pictures
+
+
 PICTURES: dict[str, list[Picture]] = {
     "lanes random matches": _match_pictures("lanes", lp, lanes, 9),
     "lanes made up": _lanes_made_up(),
@@ -269,12 +301,16 @@ PICTURES: dict[str, list[Picture]] = {
     "breakfall random matches": _match_pictures("breakfall", bf, breakfall, 61),
     "breakfall made up": _breakfall_made_up(),
     "esper": _esper_pictures(),
+    "charm random matches": _match_pictures("charm", cp, charm, 61),
+    "charm made up": _charm_made_up(),
 }
 
 
 def test_every_kind_of_picture_is_drawn() -> None:
+    """Every registered renderer's picture kinds are in the list (charm's open chain too)."""
     names = " ".join(name for pictures in PICTURES.values() for name, _draw in pictures)
-    for ruleset in ("lanes", "fanfare", "breakfall"):
+    assert "charm open chain" in names
+    for ruleset in RENDERERS:
         for kind in ("board", "plain board", "board for seat 1", "table of seat 0", "hand"):
             assert f"{ruleset} {kind} " in names
         for kind in ("table of seat 1", "result", "card", "japanese table"):
@@ -304,8 +340,9 @@ def test_the_checks_can_fail() -> None:
 
 
 def test_every_kind_of_esper_picture_is_drawn() -> None:
-    names = " ".join(name for name, _draw in PICTURES["esper"])
+    names = [name for name, _draw in PICTURES["esper"]]
     for kind in ("board", "plain board", "table of seat", "hand", "result"):
-        assert f"esper 10-seat {kind}" in names, kind
+        assert any(n.startswith(f"esper {kind} ") and n.endswith(" of 10 seats") for n in names)
+    joined = " ".join(names)
     for kind in ("card", "every card part 2", "japanese table"):
-        assert f"esper {kind}" in names, kind
+        assert f"esper {kind}" in joined, kind

@@ -48,7 +48,7 @@ def test_lanes_summary_says_nobody_leads_yet_or_that_locations_are_shared() -> N
     assert line == "1 location each · power {seat0} 2, {seat1} 3 · stakes 1"
 
 
-@pytest.mark.parametrize("ruleset", ["lanes", "fanfare"])
+@pytest.mark.parametrize("ruleset", ["lanes", "fanfare", "charm"])
 def test_a_summary_is_made_from_a_spectators_view_only(ruleset: str) -> None:
     match = Match.new(get_ruleset(ruleset), seed=3)
     assert match.ruleset.summary(match.view(None))
