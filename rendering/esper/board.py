@@ -170,7 +170,12 @@ def _combat_lines(view: EsperView, names: Sequence[str]) -> list[str]:
         return []
     where = view.squares[combat.square].name
     kind = "NPC fight" if combat.npc_fight else "Combat"
-    lines = [f"{kind} at {where} · round {combat.round} of 4"]
+    if combat.round == 0:  # declared: others choose whether to join before round 1
+        lines = [f"{kind} at {where} · before round 1"]
+        if combat.combatants:
+            lines.append("Fighting: " + ", ".join(_fighter(c, names) for c in combat.combatants))
+    else:
+        lines = [f"{kind} at {where} · round {combat.round} of 4"]
     if combat.order:
         lines.append("Order: " + ", ".join(_fighter(c, names) for c in combat.order))
     guards = ", ".join(f"Guard {-npc}: durability {left}" for npc, left in combat.npcs)

@@ -20,13 +20,12 @@ from rules.esper.cards import CardDef
 from rules.esper.views import CardView, EsperView, SheetView
 
 from .board import MARGIN, WIDTH, new_canvas
-from .parts import LEGIBLE
+from .parts import ALIGNMENT_COLOURS, LEGIBLE
 
 __all__ = ["draw_card", "draw_hand"]
 
 HEADER = 28.0
 LEADING = 1.15
-EVIL = (204, 121, 167)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +74,7 @@ def _card_lines(card: CardView, *, mark_playable: bool) -> list[Line]:
 def _lines(view: EsperView, sheet: SheetView, names: Sequence[str]) -> list[Line]:
     c = sheet.character
     lines = [
-        Line(f"{c.name}: {c.alignment}", bold=True, colour=GOOD if c.alignment == "good" else EVIL),
+        Line(f"{c.name}: {c.alignment}", bold=True, colour=ALIGNMENT_COLOURS[c.alignment]),
         Line(
             f"ESP level {c.level} · ESP power {sheet.power_left} of {c.power} · durability "
             f"{sheet.durability_left} of {c.durability} · mental {c.mental}"

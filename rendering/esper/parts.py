@@ -17,6 +17,7 @@ from rendering.toolkit.palette import (
     CARD_BACK,
     CARD_EDGE,
     DANGER,
+    GOOD,
     HIGHLIGHT,
     HIGHLIGHT_INK,
     MUTED,
@@ -28,6 +29,7 @@ from rendering.toolkit.palette import (
 from rules.esper.views import EsperView, PlayerView, SquareView
 
 __all__ = [
+    "ALIGNMENT_COLOURS",
     "LEGIBLE",
     "ROW",
     "TILE_HEAD",
@@ -39,6 +41,8 @@ __all__ = [
     "tokens_height",
 ]
 
+ALIGNMENT_COLOURS = {"good": GOOD, "evil": DANGER}
+"""A character's alignment, and a side's win, in words of its colour."""
 LEGIBLE = 12.0  # the smallest text: 7 pixels to a capital at 400 pixels wide
 ROW = 19.0
 TOKEN = 18.0

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rendering.toolkit import Canvas, Chip, result_banner, stack
+from rendering.toolkit import Canvas, result_banner, stack
 from rendering.toolkit.palette import BACKGROUND, MUTED, PANEL, PANEL_EDGE, TEXT, mix
 from rules.engine import name_seats
 from rules.esper.views import EsperView
 
 from .board import MARGIN, WIDTH, draw_board_canvas, new_canvas
 from .marks import Marks
-from .parts import LEGIBLE, token
+from .parts import ALIGNMENT_COLOURS, LEGIBLE, token
 
 __all__ = ["draw_result"]
 
@@ -29,14 +29,14 @@ def draw_result(view: EsperView, names: Sequence[str], *, scale: float) -> Canva
     rows = -(-len(view.order) // 2)
     height = MARGIN + BANNER + 6 + rows * ROW + MARGIN
     head = new_canvas(height, scale)
-    chips = [Chip(f"{str(side).capitalize()} wins" if side else "A draw", bold=True)]
     result_banner(
         head,
         (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + BANNER),
         winner=None,
         name="",
-        chips=chips,
+        chips=(),
         summary=name_seats(result.summary, names),
+        title=(f"{str(side).capitalize()} wins!", ALIGNMENT_COLOURS[str(side)]) if side else None,
     )
     column = (WIDTH - 2 * MARGIN) / 2
     for i, seat in enumerate(view.order):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..engine import SecretChoice, StepLog
 from . import health, parties
-from .captions import S, audience, dice, listing, names, square_name
+from .captions import S, audience, listing, names, square_name
 from .cards import CardDef
 from .state import ARRESTED, INCAPACITATED, NORMAL, Attack, Combat, EsperState, Task
 
@@ -210,14 +210,19 @@ def round_start(state: EsperState, log: StepLog) -> None:
     for place, seat in enumerate(fighters):
         roll = state.rng.roll(6, 2)
         keys[seat] = (-(sum(roll) + state.players[seat].level), 0, place)
-        rolled.append(f"{S(seat)} {dice(roll)}")
+        rolled.append(f"{S(seat)} {' + '.join(map(str, roll))}")
     for npc in combat.npcs:
         keys[npc] = (-NPC_INITIATIVE, 1, -npc)
     combat.order = sorted(keys, key=keys.__getitem__)
     log.event("initiative", None, round=combat.round, order=combat.order)
     if not log.quiet:
         who = ", ".join(combatant_name(c) for c in combat.order)
-        log.step(f"Combat round {combat.round}: initiative {'; '.join(rolled)}. Order: {who}.")
+        # Each adds its ESP level, which is hidden: a total of the dice alone would read as the
+        # initiative and contradict the order.
+        log.step(
+            f"Combat round {combat.round}: initiative 2d6 + hidden ESP level: "
+            f"{'; '.join(rolled)}. Order: {who}."
+        )
     tasks = [
         Task("damper", s)
         for s in fighters

@@ -37,6 +37,9 @@ __all__ = [
     "view",
 ]
 
+KEPT = ("clue", "gear")
+"""What a square's ``emptied`` says when a player kept its card (face down: not named)."""
+
 
 @dataclass(frozen=True, slots=True)
 class CharacterView:
@@ -206,8 +209,8 @@ def _square(
     up = square in state.face_up
     spaceport = part == 1 and state.board.place_of(square) == 0
     emptied = state.emptied.get(square)
-    if emptied is not None and emptied in state.pool.cards:
-        emptied = state.pool.cards[emptied].name
+    if emptied is not None and emptied not in KEPT and emptied in state.pool.cards:
+        emptied = state.pool.cards[emptied].name  # a discarded instruction, by its name
     destroyed = state.destroyed.get(square) if part == 2 else None
     learned = known.get(("square", square)) if part == 2 and not up else None
     lurk = state.lurks.get(viewer) if viewer is not None else None

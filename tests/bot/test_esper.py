@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import rendering
-from rules.engine import TURN_STARTED, Action, Match, replay
+from rules.engine import TURN_STARTED, Action, Match, name_seats, replay
 from rules.esper.winning import conditions
 from rules.registry import get_ruleset
 
@@ -287,13 +287,18 @@ def _pings(
 ) -> None:
     """A new DM only to a seat the game starts waiting on (a turn starts, or another seat's move
     hands it the decision), or to every seat at the end; reminders aside. DMs are counted by id:
-    a table replaced within its turn is deleted."""
+    a table replaced within its turn is deleted. A seat handed a decision by another's move is
+    told in its DM what it answers (the move's last public step: an attack, a combat to join)."""
     turn_starts = any(e.kind == TURN_STARTED for st in resolution.steps for e in st.events)
     for s, member in enumerate(members):
         new = [d for d in dms(member) if d.id not in seen[s] and "Your time" not in d.content]
         seen[s] |= {d.id for d in dms(member)}
         starts = s in match.pending() and (turn_starts or (s not in waiting_on and s != actor))
         assert len(new) == (1 if match.over or starts else 0), (s, resolution.action, new)
+        public = [st for st in resolution.steps if st.public]
+        if starts and not turn_starts and not match.over and public:
+            asked = name_seats(public[-1].caption, NAMES[: match.seats])
+            assert asked in new[0].content, (s, asked, new[0].content)
 
 
 async def _end(table: Table, shadow: Match[Any, Any], members: list[Any], spectator: Any) -> None:

@@ -150,6 +150,12 @@ def test_esper_5_6_draw_to_hand_size_and_initiative_highest_first_ties_in_turn_o
     game.act(0, "combat")
     game.until_asked("fight")
     assert game.state.combat is not None and game.state.combat.order == [0, 1]
+    # The public caption gives the dice, not sums that would disagree with the order.
+    assert game.said(
+        "Combat round 1: initiative 2d6 + hidden ESP level: {seat0} 4 + 3; {seat1} 2 + 4. "
+        "Order: {seat0}, {seat1}.",
+        viewer=None,
+    )
     assert len(game.player(0).hand) == len(game.player(1).hand) == 7
     assert game.match.view(None).players[1].hand_size == 7
 

@@ -158,6 +158,12 @@ def test_esper_8_2_clue_and_gear_are_kept_face_down_and_only_the_opener_sees_whi
     assert public.players[0].gear == 1 and public.squares[gear].emptied == "gear"
     assert game.said("{seat0} takes a gear at Aster 2.")
     assert not game.said("Shuttle") and game.said("Shuttle", viewer=0)
+    game.until_move(0)
+    game.put(0, "Aster 3")
+    clue = game.card("Aster 4", "clue")
+    game.act(0, "walk", square=clue)
+    assert game.player(0).clues == 1
+    assert game.match.view(None).squares[clue].emptied == "clue"  # "clue taken", as "gear"
     assert [g.name for g in game.match.view(0).hand.gear] == ["Shuttle"]
     assert "Shuttle" not in str(game.match.view(1).to_json())
 
