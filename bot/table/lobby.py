@@ -496,6 +496,9 @@ class LobbyService:
             if lobby.rematch_of is not None:
                 waiting = [p.user_id for p in lobby.unconfirmed]
                 raise UserError(texts.rematch_starts_itself(waiting))
+            if lobby.max_seats > lobby.min_seats and user_id != lobby.row.creator_id:
+                # more may come: the one who opened it says when everyone is in
+                raise UserError(texts.start_by_creator_only(lobby.row.creator_id))
             if not lobby.ready:
                 raise UserError(texts.waiting_for_players(len(lobby.players), lobby.min_seats))
             live, opening = await self.matches.begin(held, lobby.row, lobby.players)

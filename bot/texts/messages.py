@@ -206,6 +206,9 @@ def lobby_text(lobby: Lobby, closed: frozenset[int] = frozenset()) -> tuple[str,
             if rematch
             else "Press **Join** to play; the match starts when all seats are taken."
             if lobby.row.seats is not None
+            else f"Press **Join** to play; <@{row.creator_id}> presses **Start** when everyone "
+            "is in."
+            if lobby.max_seats > lobby.min_seats
             else "Press **Join** to play; a player presses **Start** when everyone is in."
         ),
         "active": "Started: the board follows below.",

@@ -68,6 +68,7 @@ __all__ = [
     "settings_in_server_only",
     "several_cards_called",
     "several_match",
+    "start_by_creator_only",
     "start_by_players_only",
     "step_delay_out_of_range",
     "turn_limit_out_of_range",
@@ -239,6 +240,10 @@ def end_needs_a_manager() -> str:
 
 def start_by_players_only() -> str:
     return "Only a player in this match can start it."
+
+
+def start_by_creator_only(creator_id: int) -> str:
+    return f"More players may still join: <@{creator_id}>, who opened it, starts it."
 
 
 def waiting_for_players(joined: int, least: int) -> str:

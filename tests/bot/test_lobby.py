@@ -115,16 +115,20 @@ async def test_help_status_and_log_before_anything(table: Table) -> None:
 
 async def test_a_lobby_of_three_to_ten_starts_with_at_least_the_fewest(table: Table) -> None:
     """A ruleset for 3 to 10 players: the lobby lists the seats still needed and how many more
-    may come; Start waits for the third player."""
+    may come; Start waits for the third player, and only its creator starts it (more may come:
+    the one who opened it says when everyone is in)."""
     created = await table.alice.slash(table.channel, "match new", ruleset="esper")
     lobby = created.response
     text = lobby_text(table)
     assert text.count("open seat") == 2 and "Up to 7 more may join (3 to 10 players)." in text
+    assert f"<@{table.alice.id}> presses **Start**" in text
     await table.bob.click(lobby, label="Join")
     early = await table.alice.click(lobby, label="Start")
     assert "Waiting for players: 2 of 3" in said(early)
     await table.carol.click(lobby, label="Join")
-    await table.bob.click(lobby, label="Start")
+    not_bobs = await table.bob.click(lobby, label="Start")
+    assert "who opened it, starts it" in said(not_bobs)
+    await table.alice.click(lobby, label="Start")
     live = await table.bot.matches.live(1)
     assert live.match.seats == 3 and live.match.setup == {"seats": 3}
 
