@@ -23,7 +23,7 @@ Calls the rules do not allow raise ``ValueError``: rulesets check legality first
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Generic, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from .roles import MAX_SEATS, MIN_SEATS
 
@@ -49,6 +49,10 @@ class PassOutcome(NamedTuple, Generic[T]):
     resolve: Entry[T] | None = None
     chain_closed: bool = False
     round_over: bool = False
+
+
+_NOTHING_YET: PassOutcome[Any] = PassOutcome()
+"""A pass that only moved priority on (a value: the commonest outcome, shared)."""
 
 
 class PriorityStack(Generic[T]):
@@ -207,13 +211,11 @@ class PriorityStack(Generic[T]):
 
     def _settle(self, last: int) -> PassOutcome[T]:
         """After ``last`` passed (or went out): move priority on, or end the run of passes."""
-        answerers = set(self.live())
-        if self.mode == CHAIN and self.entries:
-            answerers.discard(self.entries[-1].seat)
-        if not answerers <= self.passed:
-            skip = self.entries[-1].seat if self.mode == CHAIN and self.entries else None
+        # In a chain its newest entry's seat does not answer it, so its pass is not awaited.
+        skip = self.entries[-1].seat if self.mode == CHAIN and self.entries else None
+        if not self._all_passed(skip):
             self._holder = self._next_live(last, skip=skip)
-            return PassOutcome()
+            return _NOTHING_YET
         self.passed.clear()
         if self.mode == CHAIN and self.entries:
             self._holder = None
@@ -225,6 +227,15 @@ class PriorityStack(Generic[T]):
             return PassOutcome(resolve=entry)
         self._holder = None
         return PassOutcome(round_over=True)
+
+    def _all_passed(self, skip: int | None) -> bool:
+        """Whether every live seat but ``skip`` has passed in the current run (a plain loop over
+        the seats: this is asked at every pass)."""
+        out, passed = self.out, self.passed
+        for seat in range(self.seats):
+            if seat not in passed and seat not in out and seat != skip:
+                return False
+        return True
 
     def _first_live(self, seat: int) -> int | None:
         return seat if seat not in self.out else self._next_live(seat, skip=None)
