@@ -177,7 +177,8 @@ def _use_specs(state: CharmState, seat: int, only: object = None) -> list[Action
     for card, index, skill in uses(state, seat):
         if only is not None and card.uid != only:
             continue
-        if skill_problem(state, seat, card, skill, index, pool) is not None:
+        # Not enough EP is the commonest problem: asked first, without writing its words.
+        if skill.cost.ep > pool or skill_problem(state, seat, card, skill, index, pool) is not None:
             continue
         params = []
         kind = skill.target_kind

@@ -324,11 +324,10 @@ def _win_loss(state: CharmState, log: StepLog) -> bool:
     """CHARM-8.1 - 8.3: a player at or over its damage limit, or who had to draw from an empty
     deck and discard pile, loses; both at once is a draw. True if the match is over."""
     # A limit is worked out only for a player with damage: at 0 nobody is at any limit (1+).
-    losers = [
-        p.seat
-        for p in state.players
-        if p.drew_nothing or (p.damage and p.damage >= damage_limit(state, p.seat))
-    ]
+    losers = []
+    for p in state.players:  # a plain loop: this is asked at every change of phase
+        if p.drew_nothing or (p.damage and p.damage >= damage_limit(state, p.seat)):
+            losers.append(p.seat)
     if not losers:
         return False
     if len(losers) == 2:

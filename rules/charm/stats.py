@@ -59,8 +59,6 @@ def live_support(state: CharmState, support: Support) -> bool:
 
 
 def _support(state: CharmState, card: Card, stat: str) -> int:
-    if not state.support:
-        return 0
     return sum(
         s.amount
         for s in state.support
@@ -68,20 +66,28 @@ def _support(state: CharmState, card: Card, stat: str) -> int:
     )
 
 
+def _bonus(state: CharmState, card: Card, stat: str) -> int:
+    """What static P.Skills and support add to a character's AP or DP: only on the field."""
+    if card.zone != "field":
+        return 0
+    bonus = _static_bonus(state, card, stat)
+    return bonus + _support(state, card, stat) if state.support else bonus
+
+
 def ap(state: CharmState, card: Card) -> int:
     """Its AP now; it may be below 0, which counts as 0 where it is used (CHARM-6.4a)."""
-    if not card.defn.character:
+    defn = card.defn
+    if not defn.character:
         return 0
-    bonus = _static_bonus(state, card, "ap") + _support(state, card, "ap") if card.on_field else 0
-    return card.defn.ap + bonus + card.boost_ap
+    return defn.ap + _bonus(state, card, "ap") + card.boost_ap
 
 
 def full_dp(state: CharmState, card: Card) -> int:
     """Its DP before DP damage: printed, plus modifiers."""
-    if not card.defn.character:
+    defn = card.defn
+    if not defn.character:
         return 0
-    bonus = _static_bonus(state, card, "dp") + _support(state, card, "dp") if card.on_field else 0
-    return card.defn.dp + bonus + card.boost_dp
+    return defn.dp + _bonus(state, card, "dp") + card.boost_dp
 
 
 def dp(state: CharmState, card: Card) -> int:
