@@ -91,10 +91,18 @@ class SimulationReport:
         }
 
 
+_WITHOUT_ARGUMENTS: dict[str, Action] = {}
+"""An action without arguments by its kind: a value (actions are immutable), made once and
+shared by every match that takes it, as most decisions of a random match are such actions."""
+
+
 def random_action(spec: ActionSpec, rng: Rng) -> Action:
     """One of the spec's actions, each option equally likely."""
     if not spec.params and not spec.fixed:  # end turn, snap...: the common case
-        return Action(spec.kind)
+        action = _WITHOUT_ARGUMENTS.get(spec.kind)
+        if action is None:
+            action = _WITHOUT_ARGUMENTS[spec.kind] = Action(spec.kind)
+        return action
     args = dict(spec.fixed)
     for param in spec.params:
         if param.most > 1:
