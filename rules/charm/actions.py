@@ -7,6 +7,10 @@ of: the mulligan (both seats), a seat holding priority in a window (the turn pla
 in its main phase, an answer to a declaration, a round of the draw-phase or effect timing), or a
 ``decision`` (ordering P.Skills, a target, a discard, a recall, a defence). Options carry the
 numbers a choice depends on: an attacker's AP and DP, a target's DP left, a supporter's bonus.
+
+A listing is built for every decision of a match (a random match takes a couple of hundred), so
+the options are counted out as lists before they become tuples (in CPython a generator costs
+more) and the reasons a move is not allowed are not written here (:func:`_why_not` does).
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from ..engine import Action, ActionSpec, Kind, Option, Param, StepLog, auto_pass
 from . import chain, combat, flow
 from .effects import discard_chosen, recall_chosen
 from .state import Card, CharmState, Defence, Order, Pick
-from .stats import ap, dp
+from .stats import ap_dp
 from .targets import attackers, listed
 from .usable import producers, skill_problem, uses
 from .zones import SEAT
@@ -45,11 +49,11 @@ def pending(state: CharmState) -> tuple[int, ...]:
 
 def initiative(state: CharmState, seat: int) -> bool:
     """The turn player holds the initiative in its main phase, no chain open (CHARM-5.6)."""
-    return (
-        state.window == "main"
+    return (  # the cheapest questions first: this is asked for every listing
+        seat == state.turn_player
         and not state.stack.entries
+        and state.window == "main"
         and state.stack.holder == seat
-        and seat == state.turn_player
     )
 
 
@@ -73,12 +77,10 @@ def card_option(state: CharmState, card: Card, seat: int) -> Option:
     """A card on the field as an option, with what a choice depends on."""
     defn = card.defn
     if defn.character:
-        left = dp(state, card)
+        power, left = ap_dp(state, card)
         full = f"DP {left}" if not card.dp_damage else f"DP {left} left"
         state_words = ", checked" if card.checked else ""
-        label = (
-            f"{card.name} ({_whose(card, seat)}, AP {max(0, ap(state, card))}, {full}{state_words})"
-        )
+        label = f"{card.name} ({_whose(card, seat)}, AP {max(0, power)}, {full}{state_words})"
     elif defn.kind == "music":
         label = f"{card.name} ({_whose(card, seat)}, {card.tokens} tokens)"
     else:
@@ -148,13 +150,18 @@ def play_problem(state: CharmState, seat: int, card: Card) -> str | None:
 def _play_specs(state: CharmState, seat: int) -> list[ActionSpec]:
     player = state.players[seat]
     pool = player.pool
-    names = {c.defn.name for c in player.field if c.defn.character}
+    names: set[str] | None = None  # the field's characters' names, if a character is affordable
     specs = []
     for card in player.hand:
         defn = card.defn
         # play_problem's checks, without writing the reasons nobody reads here.
-        if defn.event or defn.cost > pool or (defn.character and defn.name in names):
+        if defn.event or defn.cost > pool:
             continue
+        if defn.character:
+            if names is None:
+                names = {c.defn.name for c in player.field if c.defn.character}
+            if defn.name in names:
+                continue
         specs.append(
             ActionSpec("play", defn.play_label, (("card", card.uid),), detail=defn.play_detail)
         )
@@ -186,7 +193,7 @@ def _use_specs(state: CharmState, seat: int, only: object = None) -> list[Action
             options = tuple(card_option(state, c, seat) for c in listed(state, seat, kind))
             params.append(Param("target", "Target", options))
         if skill.cost.discard:
-            hand = tuple(_hand_option(c) for c in state.players[seat].hand if c is not card)
+            hand = tuple([_hand_option(c) for c in state.players[seat].hand if c is not card])
             n = skill.cost.discard
             params.append(Param("cost", "Cards to discard (cost)", hand, least=n, most=n))
         fixed: tuple[tuple[str, int], ...] = (("card", card.uid),)
@@ -207,7 +214,7 @@ def _produce_specs(state: CharmState, seat: int) -> list[ActionSpec]:
     if not cards:
         return []
     pool = state.players[seat].pool
-    options = tuple(Option(c.uid, c.defn.produce_label) for c in cards)
+    options = tuple([Option(c.uid, c.defn.produce_label) for c in cards])
     return [
         ActionSpec(
             "produce",
@@ -226,12 +233,14 @@ def charm_attackers(state: CharmState, seat: int) -> list[Card]:
     ]
 
 
-def _attacker_option(state: CharmState, card: Card) -> Option:
-    return Option(
-        card.uid,
-        f"{card.name} (AP {max(0, ap(state, card))}, DP {dp(state, card)})",
-        card.defn.text,
-    )
+def _character_option(state: CharmState, card: Card) -> Option:
+    """An attacker or a defender as an option, with its AP and DP."""
+    return Option(card.uid, f"{card.name} ({_stats(state, card)})", card.defn.text)
+
+
+def _stats(state: CharmState, card: Card) -> str:
+    power, defence = ap_dp(state, card)
+    return f"AP {max(0, power)}, DP {defence}"
 
 
 def _charm_specs(state: CharmState, seat: int) -> list[ActionSpec]:
@@ -242,7 +251,7 @@ def _charm_specs(state: CharmState, seat: int) -> list[ActionSpec]:
     eligible = charm_attackers(state, seat)
     if not eligible:
         return []
-    options = tuple(_attacker_option(state, c) for c in eligible)
+    options = tuple([_character_option(state, c) for c in eligible])
     specs = [
         ActionSpec(
             "charm",
@@ -259,8 +268,9 @@ def _charm_specs(state: CharmState, seat: int) -> list[ActionSpec]:
             continue
         if supporter.checked:
             continue
-        others = tuple(o for o in options if o.value not in (heroine.uid, supporter.uid))
-        a, d = max(0, ap(state, supporter)), dp(state, supporter)
+        others = tuple([o for o in options if o.value not in (heroine.uid, supporter.uid)])
+        power, d = ap_dp(state, supporter)
+        a = max(0, power)
         modes = (Option("ap", f"AP +{a}"), Option("dp", f"DP +{d}"))
         params = [Param("mode", f"{supporter.name} adds", modes)]
         fixed: tuple[tuple[str, object], ...] = (
@@ -299,7 +309,7 @@ def _decision_specs(state: CharmState, seat: int, decision: object) -> list[Acti
         return _defence_specs(state, seat, decision)
     assert isinstance(decision, Pick)
     if decision.kind == "discard":
-        hand = tuple(_hand_option(state.cards[u]) for u in decision.options)
+        hand = tuple([_hand_option(state.cards[u]) for u in decision.options])
         n = decision.n
         param = Param("cards", f"Cards to discard ({n})", hand, least=n, most=n)
         return [ActionSpec("discard", f"Discard {n}", params=(param,))]
@@ -327,16 +337,11 @@ def _defence_specs(state: CharmState, seat: int, defence: Defence) -> list[Actio
     free = [c for c in combat.defenders_available(state, seat) if c.uid not in used]
     specs = []
     # The same free defenders for every attacker: their options are made once.
-    options = tuple(
-        Option(c.uid, f"{c.name} (AP {max(0, ap(state, c))}, DP {dp(state, c)})", c.defn.text)
-        for c in free
-    )
+    options = tuple([_character_option(state, c) for c in free])
     for attacker in attackers(state):
         if attacker.uid in defence.blocks or not free:
             continue
-        label = (
-            f"Block {attacker.name} (AP {max(0, ap(state, attacker))}, DP {dp(state, attacker)})"
-        )
+        label = f"Block {attacker.name} ({_stats(state, attacker)})"
         specs.append(
             ActionSpec(
                 "block",
@@ -346,14 +351,18 @@ def _defence_specs(state: CharmState, seat: int, defence: Defence) -> list[Actio
             )
         )
     if defence.blocks:
-        specs.append(ActionSpec("unblock", "Take back the blocks"))
+        specs.append(_UNBLOCK)
         pairs = "; ".join(
             f"{state.cards[d].name} blocks {state.cards[a].name}" for a, d in defence.blocks.items()
         )
         specs.append(ActionSpec("defend", "Declare defence", detail=pairs))
     else:
-        specs.append(ActionSpec("defend", "No defence", detail="Let every attacker through."))
+        specs.append(_NO_DEFENCE)
     return specs
+
+
+_UNBLOCK = ActionSpec("unblock", "Take back the blocks")
+_NO_DEFENCE = ActionSpec("defend", "No defence", detail="Let every attacker through.")
 
 
 # -- why not ------------------------------------------------------------------------------------

@@ -241,8 +241,9 @@ def _start_turn(state: CharmState, task: Task, log: StepLog) -> None:
     state.turn_changed = False
     if seat == state.first:
         state.round_changed = False
-    log.event(TURN_STARTED, None, seat=seat, turn=state.turn)
-    log.step(f"Turn {state.turn}: {SEAT[seat]}'s turn.")
+    if not log.quiet:
+        log.event(TURN_STARTED, None, seat=seat, turn=state.turn)
+        log.step(f"Turn {state.turn}: {SEAT[seat]}'s turn.")
 
 
 def _fire(state: CharmState, task: Task, log: StepLog) -> None:
@@ -384,8 +385,8 @@ def _hand_limit(state: CharmState, task: Task, log: StepLog) -> None:
     over = len(hand) - hand_limit(state, seat)
     if over > 0:
         state.decision = Pick("discard", seat, tuple(c.uid for c in hand), over)
-        log.event("choosing", None, seat=seat, what="hand_limit", n=over)
         if not log.quiet:
+            log.event("choosing", None, seat=seat, what="hand_limit", n=over)
             log.step(captions.choosing_discard(seat, over, len(hand), hand_limit(state, seat)))
 
 

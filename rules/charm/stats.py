@@ -14,6 +14,7 @@ from .state import DAMAGE_LIMIT, HAND_LIMIT, Card, CharmState, Support
 
 __all__ = [
     "ap",
+    "ap_dp",
     "damage_limit",
     "dp",
     "full_dp",
@@ -31,24 +32,28 @@ def statics(state: CharmState, seat: int) -> Iterator[tuple[Card, Skill]]:
                 yield card, skill
 
 
-def _static_bonus(state: CharmState, card: Card, stat: str) -> int:
-    total = 0
+def _static_bonus(state: CharmState, card: Card) -> tuple[int, int]:
+    """What the static P.Skills of its side's face-up cards add to its AP and to its DP, both in
+    one look at the field (a label shows both)."""
+    ap = dp = 0
+    heroine = card.defn.kind == "heroine"
     # A plain loop: this runs for every AP and DP read, and most cards have no static P.Skill.
     for source in state.players[card.owner].field:
         found = source.defn.statics
         if not found or source.face_down:
             continue
         for skill in found:
-            if skill.stat != stat:
-                continue
             reach = skill.reach
             if (
                 reach == "all"
-                or (reach == "heroine" and card.defn.kind == "heroine")
+                or (reach == "heroine" and heroine)
                 or (reach == "self" and source is card)
             ):
-                total += skill.amount
-    return total
+                if skill.stat == "ap":
+                    ap += skill.amount
+                elif skill.stat == "dp":
+                    dp += skill.amount
+    return ap, dp
 
 
 def live_support(state: CharmState, support: Support) -> bool:
@@ -66,12 +71,15 @@ def _support(state: CharmState, card: Card, stat: str) -> int:
     )
 
 
-def _bonus(state: CharmState, card: Card, stat: str) -> int:
-    """What static P.Skills and support add to a character's AP or DP: only on the field."""
+def _bonuses(state: CharmState, card: Card) -> tuple[int, int]:
+    """What static P.Skills and support add to a character's AP and DP: only on the field."""
     if card.zone != "field":
-        return 0
-    bonus = _static_bonus(state, card, stat)
-    return bonus + _support(state, card, stat) if state.support else bonus
+        return 0, 0
+    ap, dp = _static_bonus(state, card)
+    if state.support:
+        ap += _support(state, card, "ap")
+        dp += _support(state, card, "dp")
+    return ap, dp
 
 
 def ap(state: CharmState, card: Card) -> int:
@@ -79,7 +87,7 @@ def ap(state: CharmState, card: Card) -> int:
     defn = card.defn
     if not defn.character:
         return 0
-    return defn.ap + _bonus(state, card, "ap") + card.boost_ap
+    return defn.ap + _bonuses(state, card)[0] + card.boost_ap
 
 
 def full_dp(state: CharmState, card: Card) -> int:
@@ -87,12 +95,25 @@ def full_dp(state: CharmState, card: Card) -> int:
     defn = card.defn
     if not defn.character:
         return 0
-    return defn.dp + _bonus(state, card, "dp") + card.boost_dp
+    return defn.dp + _bonuses(state, card)[1] + card.boost_dp
 
 
 def dp(state: CharmState, card: Card) -> int:
     """Its DP now: printed, plus modifiers, minus DP damage (CHARM-6.6)."""
     return full_dp(state, card) - card.dp_damage
+
+
+def ap_dp(state: CharmState, card: Card) -> tuple[int, int]:
+    """``(ap(state, card), dp(state, card))`` in one look at its side's field: what a menu label
+    shows of a character."""
+    defn = card.defn
+    if not defn.character:
+        return ap(state, card), dp(state, card)
+    ap_bonus, dp_bonus = _bonuses(state, card)
+    return (
+        defn.ap + ap_bonus + card.boost_ap,
+        defn.dp + dp_bonus + card.boost_dp - card.dp_damage,
+    )
 
 
 def _limit_change(state: CharmState, seat: int, stat: str) -> int:

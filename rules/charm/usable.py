@@ -101,12 +101,15 @@ def uses(state: CharmState, seat: int) -> Iterator[tuple[Card, int, Skill]]:
 def could_declare(state: CharmState, seat: int) -> bool:
     """Whether the seat could declare an event or A.Skill once it has produced all the EP it
     still could (CHARM-10.3, 13.2)."""
+    found = list(uses(state, seat))
+    if not found:  # the common case (an empty hand, a field without A.Skills): nothing to count
+        return False
     pool = state.players[seat].pool
     # The EP it could still produce, the producers listed once: a source that must stay
     # unchecked (a character, or a card whose cost checks it) is taken out for its own use.
     cards = producers(state, seat)
     every = sum(c.defn.ep for c in cards)
-    for card, index, skill in uses(state, seat):
+    for card, index, skill in found:
         keep = card if card.zone == "field" and card.defn.character else None
         if card.zone == "field" and skill.cost.check_self:
             keep = card
