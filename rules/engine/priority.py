@@ -51,8 +51,10 @@ class PassOutcome(NamedTuple, Generic[T]):
     round_over: bool = False
 
 
+# The outcomes that carry no entry are values, shared: a pass is made at most decisions.
 _NOTHING_YET: PassOutcome[Any] = PassOutcome()
-"""A pass that only moved priority on (a value: the commonest outcome, shared)."""
+_CHAIN_CLOSED: PassOutcome[Any] = PassOutcome(chain_closed=True)
+_ROUND_OVER: PassOutcome[Any] = PassOutcome(round_over=True)
 
 
 class PriorityStack(Generic[T]):
@@ -220,13 +222,13 @@ class PriorityStack(Generic[T]):
         if self.mode == CHAIN and self.entries:
             self._holder = None
             self.closed = True
-            return PassOutcome(chain_closed=True)
+            return _CHAIN_CLOSED
         if self.entries:
             entry = self.entries.pop()
             self._holder = self._first_live(self.opener)
             return PassOutcome(resolve=entry)
         self._holder = None
-        return PassOutcome(round_over=True)
+        return _ROUND_OVER
 
     def _all_passed(self, skip: int | None) -> bool:
         """Whether every live seat but ``skip`` has passed in the current run (a plain loop over
