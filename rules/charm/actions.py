@@ -337,11 +337,16 @@ def _defence_specs(state: CharmState, seat: int, defence: Defence) -> list[Actio
     free = [c for c in combat.defenders_available(state, seat) if c.uid not in used]
     specs = []
     # The same free defenders for every attacker: their options are made once.
-    options = tuple([_character_option(state, c) for c in free])
+    options = tuple(
+        [
+            Option(c.uid, f"{c.name} ({_defence_stats(state, defence, c)})", c.defn.text)
+            for c in free
+        ]
+    )
     for attacker in attackers(state):
         if attacker.uid in defence.blocks or not free:
             continue
-        label = f"Block {attacker.name} ({_stats(state, attacker)})"
+        label = f"Block {attacker.name} ({_defence_stats(state, defence, attacker)})"
         specs.append(
             ActionSpec(
                 "block",
@@ -359,6 +364,14 @@ def _defence_specs(state: CharmState, seat: int, defence: Defence) -> list[Actio
     else:
         specs.append(_NO_DEFENCE)
     return specs
+
+
+def _defence_stats(state: CharmState, defence: Defence, card: Card) -> str:
+    """``_stats``, kept by the defence for its next listings (see ``Defence.stats``)."""
+    words = defence.stats.get(card.uid)
+    if words is None:
+        words = defence.stats[card.uid] = _stats(state, card)
+    return words
 
 
 _UNBLOCK = ActionSpec("unblock", "Take back the blocks")

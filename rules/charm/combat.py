@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..engine import StepLog
-from . import captions
+from . import captions, chain  # chain imports this module too: its functions are read at call time
 from .state import SETTLE, Card, Charm, CharmState, Declaration, Defence, Support, Task
 from .stats import ap, dp
 from .triggers import fire, fire_side
@@ -52,14 +52,12 @@ def declare(
 ) -> None:
     """CHARM-5.2: once per turn the turn player names attackers (and a supporter, if its
     heroine attacks) and the player it charms; the opponent may answer."""
-    from .chain import _enter
-
     state.charm_used = True  # spent even if the charm fails (CHARM-5.8)
     decl = Declaration(state.next_serial(), seat, "charm")
     decl.attackers = tuple(c.uid for c in attackers)
     decl.supporter = supporter.uid if supporter is not None else None
     decl.mode = mode
-    _enter(state, decl, log)
+    chain._enter(state, decl, log)
     if not log.quiet:
         log.step(captions.charm_declared(state, seat, attackers, supporter, mode))
 

@@ -11,7 +11,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.charm.state import CharmState
+from rules.charm.actions import offer
+from rules.charm.state import CharmState, Defence
 from rules.charm.stats import ap, ap_dp, dp
 from rules.engine import Action, IllegalAction, Match, Resolution, Rng, dump_record, replay
 from rules.registry import get_ruleset
@@ -147,6 +148,29 @@ def test_ap_dp_is_ap_and_dp_read_together() -> None:
     for seed in range(8):
         random_match(get_ruleset("charm"), seed, check=check)
     assert seen["static"] and seen["support"]
+
+
+def test_a_defence_keeps_the_words_it_lists_only_while_they_hold() -> None:
+    """The defence's menu keeps what each card's AP and DP read as (``Defence.stats``) from one
+    listing to the next while blocks are staged: each listing says what a fresh one would."""
+    listed = 0
+
+    def check(match: Match[CharmState, Any]) -> list[str]:
+        nonlocal listed
+        state = match.state
+        if not isinstance(state.decision, Defence):
+            return []
+        seat = state.decision.seat
+        kept = offer(state, seat)
+        fresh = copy.deepcopy(state)
+        assert isinstance(fresh.decision, Defence)
+        fresh.decision.stats.clear()
+        listed += 1
+        return [] if offer(fresh, seat) == kept else [f"defence menu kept stale words: {kept}"]
+
+    for seed in range(8):
+        random_match(get_ruleset("charm"), seed, check=check)
+    assert listed
 
 
 def test_the_golden_record_replays_to_its_hash() -> None:
