@@ -51,6 +51,8 @@ class PassOutcome(NamedTuple, Generic[T]):
     round_over: bool = False
 
 
+_new = tuple.__new__  # a named tuple without its own __new__: entries are made at most decisions
+
 # The outcomes that carry no entry are values, shared: a pass is made at most decisions.
 _NOTHING_YET: PassOutcome[Any] = PassOutcome()
 _CHAIN_CLOSED: PassOutcome[Any] = PassOutcome(chain_closed=True)
@@ -140,7 +142,7 @@ class PriorityStack(Generic[T]):
         self._check_holder(seat)
         if self.mode == CHAIN and not self.entries:
             self.declarer = seat
-        self.entries.append(Entry(seat, item))
+        self.entries.append(_new(Entry, (seat, item, False)))  # Entry(seat, item), quicker
         self.passed.clear()
         # A seat never answers its own entry in a chain; in the space it gets its turn again.
         skip = seat if self.mode == CHAIN else None
@@ -167,7 +169,7 @@ class PriorityStack(Generic[T]):
         """Take the entry that resolves now: an automatic top (BREAKFALL-5.5) or the top of a
         closed chain (CHARM-9.5). In the space the opener then gets priority (BREAKFALL-5.5a);
         a chain that is empty gives it to the seat after its declarer (CHARM-6.3)."""
-        if self.automatic_top() is None and not self.closed:
+        if not self.closed and self.automatic_top() is None:
             raise ValueError("nothing resolves without a round of passes")
         entry = self.entries.pop()
         self.passed.clear()
