@@ -233,13 +233,8 @@ def charm_attackers(state: CharmState, seat: int) -> list[Card]:
     ]
 
 
-def _character_option(state: CharmState, card: Card) -> Option:
-    """An attacker or a defender as an option, with its AP and DP."""
-    return Option(card.uid, f"{card.name} ({_stats(state, card)})", card.defn.text)
-
-
-def _stats(state: CharmState, card: Card) -> str:
-    power, defence = ap_dp(state, card)
+def _stats(power: int, defence: int) -> str:
+    """A character's AP and DP as a menu says them (``ap_dp``)."""
     return f"AP {max(0, power)}, DP {defence}"
 
 
@@ -251,7 +246,10 @@ def _charm_specs(state: CharmState, seat: int) -> list[ActionSpec]:
     eligible = charm_attackers(state, seat)
     if not eligible:
         return []
-    options = tuple([_character_option(state, c) for c in eligible])
+    read = {c.uid: ap_dp(state, c) for c in eligible}  # once: a supporter may be one of them
+    options = tuple(
+        [Option(c.uid, f"{c.name} ({_stats(*read[c.uid])})", c.defn.text) for c in eligible]
+    )
     specs = [
         ActionSpec(
             "charm",
@@ -269,7 +267,7 @@ def _charm_specs(state: CharmState, seat: int) -> list[ActionSpec]:
         if supporter.checked:
             continue
         others = tuple([o for o in options if o.value not in (heroine.uid, supporter.uid)])
-        power, d = ap_dp(state, supporter)
+        power, d = read[supporter.uid] if supporter.uid in read else ap_dp(state, supporter)
         a = max(0, power)
         modes = (Option("ap", f"AP +{a}"), Option("dp", f"DP +{d}"))
         params = [Param("mode", f"{supporter.name} adds", modes)]
@@ -370,7 +368,7 @@ def _defence_stats(state: CharmState, defence: Defence, card: Card) -> str:
     """``_stats``, kept by the defence for its next listings (see ``Defence.stats``)."""
     words = defence.stats.get(card.uid)
     if words is None:
-        words = defence.stats[card.uid] = _stats(state, card)
+        words = defence.stats[card.uid] = _stats(*ap_dp(state, card))
     return words
 
 

@@ -36,7 +36,7 @@ def _static_bonus(state: CharmState, card: Card) -> tuple[int, int]:
     """What the static P.Skills of its side's face-up cards add to its AP and to its DP, both in
     one look at the field (a label shows both)."""
     ap = dp = 0
-    heroine = card.defn.kind == "heroine"
+    heroine = card.defn.heroine
     # A plain loop: this runs for every AP and DP read, and most cards have no static P.Skill.
     for source in state.players[card.owner].field:
         found = source.defn.statics

@@ -108,7 +108,7 @@ def could_declare(state: CharmState, seat: int) -> bool:
     # The EP it could still produce, the producers listed once: a source that must stay
     # unchecked (a character, or a card whose cost checks it) is taken out for its own use.
     cards = producers(state, seat)
-    every = sum(c.defn.ep for c in cards)
+    every = sum([c.defn.ep for c in cards])
     for card, index, skill in found:
         keep = card if card.zone == "field" and card.defn.character else None
         if card.zone == "field" and skill.cost.check_self:
