@@ -372,7 +372,7 @@ async def run(
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder, "bench.db")
         # The lobbies open one after another, each waiting for its first pictures: without pauses.
-        settings = Settings(token=Secret("bench"), database=database, step_delay=0)
+        settings = Settings(token=Secret("bench"), database=database, step_delay=0, shard_count=1)
         seeds = iter(range(seed * 10_000, seed * 10_000 + matches + 1))
         extra: dict[str, Any] = {"renderer": Blank()} if blank else {}
         bot = create_bot(settings, new_seed=lambda: next(seeds), **extra)

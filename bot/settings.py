@@ -2,17 +2,30 @@
 
 The token is a :class:`Secret`: its ``repr`` and ``str`` are masked, so printing the settings,
 logging them or a traceback showing them never reveals it. Only :meth:`Secret.reveal` does, and
-only the entry point calls it, to log in.
+only the entry point calls it, to log in. So is a password in a ``postgresql://`` URL: the
+settings show the database without it.
+
+Which shards a process holds is said on its command line (``python -m bot --shards 0-3
+--shard-count 8``), not in the environment, as each process of a cluster holds its own.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
-__all__ = ["ENV_KEYS", "Secret", "Settings", "SettingsError", "parse_dotenv"]
+__all__ = [
+    "ENV_KEYS",
+    "Secret",
+    "Settings",
+    "SettingsError",
+    "parse_dotenv",
+    "parse_shards",
+    "without_password",
+]
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 FORFEIT_AFTER = (1, 20)
@@ -89,7 +102,8 @@ class Settings:
     """Everything the bot reads from its environment."""
 
     token: Secret
-    database: Path = Path("parlor.db")
+    database: str | Path = field(default="parlor.db", repr=False)
+    """A SQLite file, or a ``postgresql://`` URL (``PARLOR_DATABASE``); see :attr:`where`."""
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     step_delay: float = 1.0
@@ -102,6 +116,30 @@ class Settings:
     painters: int | None = None
     """Processes that draw pictures (``PARLOR_PAINTERS``): None for one per core, at most
     four; 0 to draw in threads of the bot's own process instead."""
+    shard_ids: tuple[int, ...] | None = None
+    """The shards this process holds (``--shards``); None: all of them."""
+    shard_count: int | None = None
+    """How many shards the bot has in all (``--shard-count``); None: as many as Discord
+    recommends."""
+
+    @property
+    def where(self) -> str:
+        """The database, as it may be shown (without a password)."""
+        return without_password(str(self.database))
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Whether this process syncs the slash commands: the one holding shard 0 (alone, one
+        process does: Discord would otherwise be asked the same by each)."""
+        return self.shard_ids is None or 0 in self.shard_ids
+
+    def __repr__(self) -> str:
+        shown = ", ".join(
+            f"{name}={getattr(self, name)!r}"
+            for name in self.__dataclass_fields__
+            if name != "database"
+        )
+        return f"Settings({shown}, where={self.where!r})"
 
     @classmethod
     def from_env(
@@ -127,7 +165,7 @@ class Settings:
             raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}")
         return cls(
             token=Secret(token),
-            database=Path(values.get("PARLOR_DATABASE") or "parlor.db"),
+            database=(values.get("PARLOR_DATABASE") or "parlor.db").strip(),
             dev_guild_id=_optional_int(values, "DEV_GUILD_ID"),
             log_level=level,
             step_delay=_float(values, "PARLOR_STEP_DELAY", 1.0),
@@ -135,6 +173,42 @@ class Settings:
             lobby_expires=_seconds(values, "PARLOR_LOBBY_EXPIRES", 3600, LOBBY_EXPIRES),
             painters=_painters(values, "PARLOR_PAINTERS"),
         )
+
+
+def without_password(database: str) -> str:
+    """A database URL without its password (a file path as it is)."""
+    parts = urlsplit(database)
+    if "://" not in database or parts.password is None:
+        return database
+    host = parts.hostname or ""
+    if parts.port is not None:
+        host += f":{parts.port}"
+    user = f"{parts.username}:***@" if parts.username else ""
+    return urlunsplit(parts._replace(netloc=user + host))
+
+
+def parse_shards(
+    shards: str | None, count: int | None
+) -> tuple[tuple[int, ...] | None, int | None]:
+    """``--shards`` (``0-3``, ``0,2,5`` or ``4``) and ``--shard-count``, checked: the shard
+    ids (None: all) and the count (None: Discord's recommendation)."""
+    if count is not None and count < 1:
+        raise SettingsError("--shard-count must be at least 1")
+    if shards is None:
+        return None, count
+    if count is None:
+        raise SettingsError("--shards needs --shard-count: how many shards the bot has in all")
+    ids: list[int] = []
+    for part in shards.split(","):
+        first, dash, last = part.strip().partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            raise SettingsError(f"--shards: {part.strip()!r} is not a shard or a range (0-3)")
+        ids.extend(range(int(first), int(last if dash else first) + 1))
+    if not ids or len(set(ids)) != len(ids) or max(ids) >= count:
+        raise SettingsError(
+            f"--shards must name different shards from 0 to {count - 1} (--shard-count {count})"
+        )
+    return tuple(sorted(ids)), count
 
 
 def _optional_int(values: Mapping[str, str], key: str) -> int | None:

@@ -3,9 +3,15 @@
 Per match: the channel's current board message, the captions shown on it, how many actions
 have been shown, and whether players were told the bot cannot post there. Per seat: its DM
 channel, whether its DMs are closed, and its current hand message (the one with controls; an
-older one is collapsed when a newer one is sent). What a restart needs is kept in storage (the
-``matches`` and ``players`` rows); the captions only in memory. Records are cached for the
-matches shown most recently, so memory stays bounded however many matches a bot has seen.
+older one is collapsed when a newer one is sent). What a restart (or another process) needs is
+kept in storage (the ``matches`` and ``players`` rows, the captions with how many actions are
+shown). Records are cached for the matches shown most recently, so memory stays bounded however
+many matches a bot has seen.
+
+A match's resolutions are shown in commit order whichever process committed them: each waits
+its turn (:meth:`MessageBook.turn`) until those before it are shown, and moving the shown
+counter on is conditional (:meth:`MessageBook.note_presented`). A record another process
+showed something of since it was read is read again.
 
 The presenter reads and writes this record, never the match service: what it shows comes to it
 as values, and what it sent is its own business.
@@ -13,6 +19,7 @@ as values, and what it sent is its own business.
 
 from __future__ import annotations
 
+import logging
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,6 +27,8 @@ from typing import Any
 from ..table.storage import Storage
 
 __all__ = ["BOOK_SIZE", "MatchRecord", "MessageBook", "SeatRecord"]
+
+log = logging.getLogger(__name__)
 
 BOOK_SIZE = 1000
 """Matches whose records are kept in memory, the most recently shown."""
@@ -78,6 +87,7 @@ class MessageBook:
             record = MatchRecord(
                 board_message_id=row.board_message_id if row else None,
                 presented=row.presented if row else -1,
+                captions=list(row.captions) if row else [],
             )
             for p in await self.storage.players(match_id):
                 record.seats[p.seat] = SeatRecord(
@@ -107,9 +117,36 @@ class MessageBook:
         (await self.of(match_id)).board_message_id = message_id
         await self.storage.set_match(match_id, board_message_id=message_id)
 
-    async def note_presented(self, match_id: int, presented: int) -> None:
-        (await self.of(match_id)).presented = presented
-        await self.storage.set_match(match_id, presented=presented)
+    async def turn(self, match_id: int, first: int) -> int:
+        """Wait until every resolution before the one that makes ``first`` actions shown is
+        shown, by whichever process committed it; how many actions are shown now."""
+        shown = await self.storage.wait_shown(match_id, first - 1)
+        record = self._records.get(match_id)
+        if self.storage.shared and record is not None and record.presented != shown:
+            self.forget(match_id)  # another process showed some since: its messages differ
+        return shown
+
+    async def note_presented(self, match_id: int, before: int, presented: int) -> None:
+        """``presented`` actions are shown now (``before`` were), with the board's captions."""
+        record = await self.of(match_id)
+        if not await self.storage.note_presented(match_id, before, presented, record.captions):
+            log.warning("match %d: the shown counter was not at %d", match_id, before)
+        record.presented = presented
+
+    async def claim(self, match_id: int, seat: int, at: int) -> bool:
+        """Note that the seat's table is about to show the match after ``at`` actions, unless
+        a later one shows already: in this process, and on a shared store in any (whose hand
+        message, should another process have sent a newer one, is read afresh)."""
+        record = await self.of(match_id)
+        if record.newer_shown(seat, at):
+            return False
+        if self.storage.shared:
+            noted, message_id = await self.storage.seat_shown(match_id, seat, at)
+            if not noted:
+                return False
+            (await self.seat(match_id, seat)).hand_message_id = message_id
+        record.note_shown(seat, at)
+        return True
 
     async def note_hand(self, match_id: int, seat: int, message_id: int | None) -> None:
         (await self.seat(match_id, seat)).hand_message_id = message_id

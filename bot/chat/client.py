@@ -2,8 +2,15 @@
 
 Following discord.py's ``advanced_startup`` example, everything the bot needs is passed in
 (settings, the rulesets, the renderer), and ``setup_hook`` opens storage, builds the services,
-registers the persistent controls, loads the cogs, syncs the commands and resumes every active
-match. A second ``setup_hook`` on the same object (a restart) starts again from storage.
+registers the persistent controls, loads the cogs, syncs the commands (the process holding
+shard 0 does), shows what a stopped process left unshown and starts ringing the stored
+deadlines; nothing else is replayed (a match is, when first used). A second ``setup_hook`` on
+the same object (a restart) starts again from storage.
+
+The bot is an ``AutoShardedBot``: one process holds every shard (``python -m bot``) or those
+its command line names (``--shards 0-3 --shard-count 8``), one process of a cluster over
+PostgreSQL. Shards identify to Discord in turns: at most one per ``shard_id % max_concurrency``
+bucket every 5 seconds, across the cluster (``Storage.identify_slot``).
 """
 
 from __future__ import annotations
@@ -11,7 +18,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord.ext import commands
@@ -37,11 +44,14 @@ from .painters import Painters
 from .presenter import Presenter, Renderer
 from .views import Control
 
-__all__ = ["EXTENSIONS", "Parlor", "create_bot"]
+__all__ = ["EXTENSIONS", "IDENTIFY_EVERY", "Parlor", "create_bot"]
 
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("cogs.match", "cogs.play", "cogs.learn", "cogs.admin")
+IDENTIFY_EVERY = 5.0
+"""Seconds between two identifies of one bucket (Discord's rate limit), plus a margin."""
+IDENTIFY_MARGIN = 0.5
 
 
 def utc_now() -> float:
@@ -49,7 +59,7 @@ def utc_now() -> float:
     return discord.utils.utcnow().timestamp()
 
 
-class Parlor(commands.Bot):
+class Parlor(commands.AutoShardedBot):
     def __init__(
         self,
         settings: Settings,
@@ -58,11 +68,15 @@ class Parlor(commands.Bot):
         renderer: Renderer | None = None,
         new_seed: Callable[[], int] | None = None,
     ) -> None:
+        ids = settings.shard_ids
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            shard_count=settings.shard_count,
+            # None: every shard (discord.py's default, which its annotation leaves out).
+            shard_ids=cast("list[int]", None if ids is None else list(ids)),
         )
         self.settings = settings
         self.games = games or Games()
@@ -74,11 +88,12 @@ class Parlor(commands.Bot):
         self.new_seed = new_seed or (lambda: secrets.randbits(63))
         self.storage: Storage | None = None
         self.scheduler: Scheduler | None = None
+        self._max_concurrency: int | None = None
 
     async def setup_hook(self) -> None:
         await self._stop_services()
         self.storage = await Storage.open(self.settings.database)
-        self.scheduler = Scheduler(utc_now)
+        self.scheduler = Scheduler(self.storage, utc_now)
         self.server_defaults = GuildDefaults(
             self.storage,
             self.games,
@@ -125,9 +140,12 @@ class Parlor(commands.Bot):
                 await self.reload_extension(name)
             else:
                 await self.load_extension(name)
-        await self._sync_commands()
+        if self.settings.syncs_commands:
+            await self._sync_commands()
         await self.matches.resume_all()
         await self.lobbies.resume_all()
+        self.scheduler.start()
+        self.matches.start()
         if self.application_id is not None:  # known once logged in
             log.info(
                 "invite the bot to a server (permissions %d): %s",
@@ -146,7 +164,24 @@ class Parlor(commands.Bot):
             synced = await self.tree.sync()
             log.info("synced %d commands globally", len(synced))
 
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Wait for the shard's bucket's turn to identify, which the whole cluster shares (in
+        place of discord.py's 5 seconds between this process's own shards)."""
+        if self.storage is None:
+            return await super().before_identify_hook(shard_id, initial=initial)
+        if self._max_concurrency is None:
+            try:
+                self._max_concurrency = (await self.fetch_session_start_limits()).max_concurrency
+            except discord.HTTPException as exc:
+                log.warning("could not read the identify limits (%s): one at a time", exc)
+                self._max_concurrency = 1
+        bucket = (shard_id or 0) % max(self._max_concurrency, 1)
+        async with self.storage.identify_slot(bucket, IDENTIFY_EVERY + IDENTIFY_MARGIN):
+            log.info("shard %s: identifying (bucket %d)", shard_id, bucket)
+
     async def _stop_services(self) -> None:
+        if hasattr(self, "matches"):  # built by the first setup_hook
+            self.matches.close()
         if self.scheduler is not None:
             self.scheduler.close()
         if hasattr(self, "presenter"):  # built by the first setup_hook

@@ -184,7 +184,7 @@ class Frontend:
             # Drawing falls behind: the text and controls now, so the player goes on at once;
             # the picture follows (only the newest of the seat's, if it acts again first).
             parts = await self.presenter.hand_reply(hand, picture=False)
-            record.note_shown(hand.seat, hand.at)
+            await self.presenter.book.claim(hand.match_id, hand.seat, hand.at)
             await interaction.edit_original_response(**parts)
             self.presenter.picture_later(hand)
             return
@@ -192,7 +192,7 @@ class Frontend:
         if record.newer_shown(hand.seat, hand.at):
             hand = await self.matches.hand(hand.match_id, hand.user_id)
             parts = await self.presenter.hand_reply(hand)
-        record.note_shown(hand.seat, hand.at)
+        await self.presenter.book.claim(hand.match_id, hand.seat, hand.at)
         await interaction.edit_original_response(
             content=parts["content"], attachments=[parts["file"]], view=parts["view"]
         )

@@ -4,11 +4,13 @@ It is handed values (:class:`~bot.table.live.Committed`, :class:`~bot.table.live
 :class:`~bot.table.live.Reminder`, a closed :class:`~bot.table.lobby.Lobby`) and never calls
 back into the match service; what it sent it records in its own :class:`~bot.chat.book.
 MessageBook`. Work for one match runs in order, in one task per match, so a slow reveal never
-holds the match's lock and a player's next click is answered at once. Pictures are drawn off the
-event loop. When drawing falls behind (more work for a match arrived while it was drawing), the
-waiting resolutions are shown as one: every caption listed, only the newest picture drawn, and
-each seat's table once. Failed Discord calls are retried (server errors), logged with the match
-id, and never lose the match: the next step posts afresh.
+holds the match's lock and a player's next click is answered at once. With several bot
+processes, each shows what it committed, in commit order across them: a run of resolutions
+waits until the match's shown counter says every earlier one is shown, then moves it on.
+Pictures are drawn off the event loop. When drawing falls behind (more work for a match arrived
+while it was drawing), the waiting resolutions are shown as one: every caption listed, only the
+newest picture drawn, and each seat's table once. Failed Discord calls are retried (server
+errors), logged with the match id, and never lose the match: the next step posts afresh.
 
 Messages (one notification per move):
 
@@ -181,10 +183,24 @@ class Presenter:
         )
         self.merges = 0
         """How many times waiting resolutions were shown as one (drawing fell behind)."""
+        # Per match, the first resolution its line is showing or waiting to show (its turn
+        # comes once every earlier one is shown, by whichever process committed it).
+        self._line_at: dict[int, int] = {}
+        self._aside: set[asyncio.Task[None]] = set()
 
     # -- queueing -----------------------------------------------------------------------------
 
     def present(self, committed: Committed) -> None:
+        waiting = self._line_at.get(committed.match_id)
+        if waiting is not None and committed.presented < waiting:
+            # Earlier than what the match's line waits to show: a resolution another process
+            # committed and left unshown when it stopped, taken over by this one. Its turn
+            # comes first, so it is shown on its own, not behind the line that waits for it.
+            shown = self._resolutions([committed], aside=True)
+            task = asyncio.get_running_loop().create_task(shown)
+            self._aside.add(task)
+            task.add_done_callback(self._aside.discard)
+            return
         self._queue(committed.match_id, committed)
 
     def ended(self, ended: Ended) -> None:
@@ -221,9 +237,7 @@ class Presenter:
 
     async def _one(self, item: Run) -> None:
         if isinstance(item, list):
-            if len(item) > 1:
-                self.merges += 1
-            await self._show(merged(item), behind=len(item) > 1)
+            await self._resolutions(item)
         elif isinstance(item, Ended):
             await self._ended(item)
         elif isinstance(item, Reminder):
@@ -231,10 +245,36 @@ class Presenter:
         else:
             await self._lobby_closed(item)
 
+    async def _resolutions(self, batch: list[Committed], *, aside: bool = False) -> None:
+        """Consecutive resolutions of a match (as one when more than one), in commit order:
+        once every resolution before them is shown, by whichever process committed it. Then
+        the match's shown counter moves past them, even if showing them failed (else its next
+        pictures would wait for them forever)."""
+        match_id = batch[0].match_id
+        if not aside:
+            self._line_at[match_id] = batch[0].presented
+        try:
+            shown = await self.book.turn(match_id, batch[0].presented)
+        finally:
+            if not aside:
+                self._line_at.pop(match_id, None)
+        batch = [c for c in batch if c.presented > shown]  # another process took some over
+        if not batch:
+            return
+        if len(batch) > 1:
+            self.merges += 1
+        try:
+            await self._show(merged(batch), behind=len(batch) > 1)
+        except Exception:
+            log.exception("match %d: showing a resolution failed", match_id)
+        await self.book.note_presented(match_id, batch[0].presented - 1, batch[-1].presented)
+        if batch[-1].result is not None:
+            self.book.forget(match_id)
+
     async def idle(self) -> None:
         """Wait until every queued job has run (for tests and shutdown)."""
-        while self._workers or self._editors:
-            await asyncio.wait([*self._workers.values(), *self._editors.values()])
+        while self._workers or self._editors or self._aside:
+            await asyncio.wait([*self._workers.values(), *self._editors.values(), *self._aside])
 
     async def draw(
         self, paint: Callable[..., bytes], *args: Any, line: int = SEAT, **kwargs: Any
@@ -289,11 +329,6 @@ class Presenter:
         for failed in await asyncio.gather(*told, return_exceptions=True):
             if isinstance(failed, Exception):
                 log.error("match %d: telling a seat failed", c.match_id, exc_info=failed)
-        if c.public_steps or c.seats:
-            # Nothing else needs noting: showing a private step again after a restart is a no-op.
-            await self.book.note_presented(c.match_id, c.presented)
-        if c.result is not None:
-            self.book.forget(c.match_id)
 
     async def _steps(self, c: Committed, behind: bool) -> None:
         public = c.public_steps
@@ -541,8 +576,10 @@ class Presenter:
                 return
             made = await parts()  # drawn outside the seat's lock: the drawing takes the time
             async with self._seat_lock(mid, seat):
-                if not new and record.newer_shown(seat, hand.at):
-                    return  # a newer table was put there while this one was drawn
+                # A newer table was put there while this one was drawn (here, or on a shared
+                # store by another process): no stale edit over it.
+                if not await self.book.claim(mid, seat, hand.at) and not new:
+                    return
                 old = (await self.book.seat(mid, seat)).hand_message_id
                 if not new and old is not None:
                     try:
@@ -682,12 +719,13 @@ class Presenter:
 
 
 def _runs(batch: Sequence[Work]) -> list[Run]:
-    """A batch in order, consecutive resolutions together (they are shown as one)."""
+    """A batch in order, consecutive resolutions together (they are shown as one), but not
+    across one another process committed in between (it shows that one, in turn)."""
     out: list[Run] = []
     for item in batch:
         if isinstance(item, Committed):
             last = out[-1] if out else None
-            if isinstance(last, list):
+            if isinstance(last, list) and last[-1].presented + 1 == item.presented:
                 last.append(item)
             else:
                 out.append([item])

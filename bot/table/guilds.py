@@ -3,7 +3,9 @@ are paced, and which rulesets a server offers, as set by its admins with ``/parl
 
 Each server's own settings are stored (``guild_settings``) and kept in memory, read once at
 start-up: ``/match new``, its autocomplete and every reveal's pacing look them up without a
-database round trip. A setting a server never changed is the bot's (from its environment).
+database round trip. A setting a server never changed is the bot's (from its environment). On
+a shared store, a server changed by another process is read again (:meth:`GuildDefaults.
+refresh`) before a lobby opens and before a change.
 """
 
 from __future__ import annotations
@@ -105,6 +107,16 @@ class GuildDefaults:
         self._rows = {row.guild_id: row for row in await self.storage.guild_rows()}
         log.info("read the defaults of %d server(s)", len(self._rows))
 
+    async def refresh(self) -> None:
+        """Read again the servers another process changed (none, with one process)."""
+        changed = self.storage.changed_guilds()
+        if not changed:
+            return
+        for guild_id in changed:
+            self._rows.pop(guild_id, None)
+        for row in await self.storage.guild_rows(sorted(changed)):
+            self._rows[row.guild_id] = row
+
     def of(self, guild_id: int | None) -> ServerDefaults:
         row = self._rows.get(guild_id) if guild_id is not None else None
         row = row or GuildRow(guild_id or 0)
@@ -134,6 +146,7 @@ class GuildDefaults:
 
     async def change(self, guild_id: int, change: Change) -> ServerDefaults:
         """Change a server's defaults (only those given)."""
+        await self.refresh()
         row = GuildRow(guild_id) if change.reset else self._rows.get(guild_id, GuildRow(guild_id))
         if change.turn_limit is not None:
             row = replace(row, turn_limit=checked_turn_limit(change.turn_limit))

@@ -1,10 +1,12 @@
 """Lobbies: a match between ``/match new`` and Start, when players join and choose decks.
 
 A lobby is a stored match with status ``lobby`` and its players in joining order (their seats).
-Lobby changes take the same per-match lock as play, so Start cannot race a Join.
+Lobby changes hold the match as play does (``MatchService.hold``: its lock, and on a shared
+store its row), so Start cannot race a Join, whichever processes they reach.
 
 A lobby not started within ``expires_after`` seconds of its creation closes, so a forgotten one
-does not hold its channel; the timer is armed from the stored ``created_at``, again at start-up.
+does not hold its channel: its deadline is stored with it (lobbies stored before deadlines get
+one at start-up, from their ``created_at``).
 When a lobby closes by expiring, because its creator left or because it was cancelled, the
 presenter edits its message and tells those who had joined (but the one who cancelled it).
 
@@ -23,8 +25,9 @@ closes it; otherwise it is a lobby like any other (it expires alike).
 
 from __future__ import annotations
 
+import contextlib
 import logging
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -39,9 +42,9 @@ from .guilds import (
     checked_forfeit_after,
     checked_turn_limit,
 )
-from .live import LiveMatch
-from .service import Locks, MatchService, Status
-from .storage import ChannelBusy, MatchRow, PlayerRow, Storage
+from .live import Committed, LiveMatch
+from .service import MatchService, Status
+from .storage import LOBBY, ChannelBusy, Deadline, MatchRow, PlayerRow, Storage
 
 __all__ = [
     "CANCELLED",
@@ -159,19 +162,22 @@ class LobbyService:
         self.storage = storage
         self.games = games
         self.matches = matches
-        self.locks: Locks = matches.locks
+        self.hold = matches.hold
         self.expires_after = expires_after
         self.guilds = guilds or GuildDefaults(storage, games, forfeit_after=forfeit_after)
+        matches.scheduler.on(LOBBY, self.expire)
 
-    async def get(self, match_id: int) -> Lobby:
-        row = await self.storage.match(match_id)
+    async def get(self, match_id: int, storage: Storage | None = None) -> Lobby:
+        """A lobby as stored (``storage``: the held match's, inside :meth:`hold`)."""
+        storage = storage or self.storage
+        row = await storage.match(match_id)
         if row is None:
             raise UserError(texts.no_such_match())
-        return await self._lobby(row)
+        return await self._lobby(row, storage)
 
-    async def _lobby(self, row: MatchRow) -> Lobby:
+    async def _lobby(self, row: MatchRow, storage: Storage | None = None) -> Lobby:
         least, most = self.games.seats(row.ruleset)
-        players = tuple(await self.storage.players(row.id))
+        players = tuple(await (storage or self.storage).players(row.id))
         decks = tuple(self.games.decks(row.ruleset))
         return Lobby(row, players, decks, least, most, row.created_at + self.expires_after)
 
@@ -197,6 +203,7 @@ class LobbyService:
     ) -> Lobby:
         """Open a lobby; ``forfeit_after`` missed turns in a row forfeit (0: never). What is not
         given (None) is the server's default."""
+        await self.guilds.refresh()
         defaults = self.guilds.of(guild_id)
         if ruleset not in self.games.names:
             raise UserError(texts.no_such_game(ruleset, defaults.offered))
@@ -209,6 +216,7 @@ class LobbyService:
             defaults.forfeit_after if forfeit_after is None else forfeit_after
         )
         self._check_deck(ruleset, deck)
+        now = self.matches.now()
         try:
             match_id = await self.storage.create_lobby(
                 guild_id=guild_id,
@@ -218,16 +226,16 @@ class LobbyService:
                 invited_id=invited_id,
                 turn_limit=turn_limit,
                 forfeit_after=forfeit_after,
-                created_at=self.matches.now(),
+                created_at=now,
+                expires_at=now + self.expires_after,
             )
         except ChannelBusy:
             raise _busy(await self.storage.open_match_in(channel_id)) from None
         _, most = self.games.seats(ruleset)
         await self.storage.add_player(match_id, user_id=user_id, name=name, deck=deck, seats=most)
         log.info("match %d: lobby opened in channel %d (%s)", match_id, channel_id, ruleset)
-        lobby = await self.get(match_id)
-        self._arm(lobby)
-        return lobby
+        self.matches.scheduler.nudge(now + self.expires_after)
+        return await self.get(match_id)
 
     async def rematch(self, match_id: int, user_id: int) -> Lobby:
         """Open the rematch of a finished match, asked for by one of its players (confirmed by
@@ -240,9 +248,11 @@ class LobbyService:
             raise UserError(texts.rematch_for_players_only(match_id))
         if old.status != "finished":
             raise UserError(texts.nothing_to_replay(match_id, old.status))
+        await self.guilds.refresh()
         if old.ruleset not in self.guilds.of(old.guild_id).offered:
             raise UserError(texts.no_longer_offered(old.ruleset))
         seated = rematch_seats(players, self.games.decks(old.ruleset), user_id)
+        now = self.matches.now()
         try:
             rematch_id = await self.storage.create_lobby(
                 guild_id=old.guild_id,
@@ -252,9 +262,10 @@ class LobbyService:
                 invited_id=None,
                 turn_limit=old.turn_limit,
                 forfeit_after=old.forfeit_after,
-                created_at=self.matches.now(),
+                created_at=now,
                 rematch_of=match_id,
                 seated=seated,
+                expires_at=now + self.expires_after,
             )
         except ChannelBusy:
             other = await self.storage.open_match_in(old.channel_id)
@@ -264,9 +275,8 @@ class LobbyService:
                 raise UserError(texts.rematch_being_played(match_id, other.id)) from None
             raise _busy(other) from None
         log.info("match %d: rematch of match %d opened", rematch_id, match_id)
-        lobby = await self.get(rematch_id)
-        self._arm(lobby)
-        return lobby
+        self.matches.scheduler.nudge(now + self.expires_after)
+        return await self.get(rematch_id)
 
     async def overview(self, guild_id: int) -> list[Lobby | Status | tuple[int, str, int]]:
         """A server's lobbies and active matches, oldest first, for its admins: a lobby as it
@@ -285,65 +295,84 @@ class LobbyService:
 
     # -- expiry -------------------------------------------------------------------------------
 
-    def _arm(self, lobby: Lobby) -> None:
-        match_id = lobby.row.id
-        assert lobby.expires_at is not None
-        self.matches.scheduler.at(
-            ("lobby", match_id), lobby.expires_at, lambda: self.expire(match_id)
-        )
-
-    def _disarm(self, match_id: int) -> None:
-        self.matches.scheduler.cancel(("lobby", match_id))
-
     async def resume_all(self) -> int:
-        """On start-up: arm the expiry of every open lobby (at once for those already due)."""
-        rows = await self.storage.open_lobbies()
-        for row in rows:
-            self._arm(await self._lobby(row))
-        log.info("armed the expiry of %d lobby(ies)", len(rows))
-        return len(rows)
+        """On start-up: give open lobbies stored without a deadline theirs (from when they
+        were opened); any already due closes at once."""
+        armed = await self.storage.arm_lobbies(self.expires_after)
+        if armed:
+            log.info("armed the expiry of %d lobby(ies)", armed)
+        return armed
 
-    async def expire(self, match_id: int) -> None:
+    async def expire(self, deadline: Deadline) -> None:
         """Close a lobby nobody started in time, and have its players told."""
-        async with self.locks(match_id):
-            if not await self.storage.close_lobby(match_id):
+        match_id = deadline.match_id
+        async with self.hold(match_id) as held:
+            if not await held.close_lobby(match_id):
                 return  # started or closed meanwhile
-            lobby = await self.get(match_id)
+            lobby = await self.get(match_id, held)
         log.info("match %d: lobby expired", match_id)
         self.matches.presenter.lobby_closed(replace(lobby, closing=EXPIRED))
 
-    async def _open_lobby(self, match_id: int) -> Lobby:
-        lobby = await self.get(match_id)
+    async def _open_lobby(self, held: Storage, match_id: int) -> Lobby:
+        lobby = await self.get(match_id, held)
         if lobby.row.status == "active":
             raise UserError(texts.already_started(match_id))
         if lobby.row.status != "lobby":
             raise UserError(texts.lobby_gone(match_id, lobby.row.status))
         return lobby
 
-    async def join(self, match_id: int, user_id: int, name: str, deck: str | None = None) -> Lobby:
-        async with self.locks(match_id):
-            lobby = await self._open_lobby(match_id)
-            if lobby.rematch_of is not None:
-                return await self._confirm(lobby, user_id, deck)
-            self._check_deck(lobby.row.ruleset, deck)
-            mine = next((p for p in lobby.players if p.user_id == user_id), None)
-            if mine is not None:
-                if deck is None:
-                    raise UserError(texts.in_match_already())
-                await self.storage.set_player(match_id, mine.seat, deck=deck)
-                return await self.get(match_id)
-            invited = lobby.row.invited_id
-            if invited is not None and user_id not in (invited, lobby.row.creator_id):
-                raise UserError(texts.reserved_for(invited))
-            seat = await self.storage.add_player(
-                match_id, user_id=user_id, name=name, deck=deck, seats=lobby.max_seats
-            )
-            if seat is None:
-                raise UserError(texts.match_full())
-            log.info("match %d: a player joined at seat %d", match_id, seat)
-            return await self.get(match_id)
+    @contextlib.asynccontextmanager
+    async def _held(self, match_id: int) -> AsyncIterator[tuple[Storage, list[Committed]]]:
+        """Hold a lobby's match; the openings of matches begun meanwhile are shown once that
+        commits (or forgotten, should it not)."""
+        openings: list[Committed] = []
+        try:
+            async with self.hold(match_id) as held:
+                yield held, openings
+        except BaseException:
+            if openings:
+                self.matches.drop(match_id)  # its start was rolled back
+            raise
+        for opening in openings:
+            self.matches.show(opening)
 
-    async def _confirm(self, lobby: Lobby, user_id: int, deck: str | None) -> Lobby:
+    async def join(self, match_id: int, user_id: int, name: str, deck: str | None = None) -> Lobby:
+        async with self._held(match_id) as (held, openings):
+            lobby = await self._open_lobby(held, match_id)
+            if lobby.rematch_of is not None:
+                return await self._confirm(held, openings, lobby, user_id, deck)
+            return await self._join(held, lobby, user_id, name, deck)
+
+    async def _join(
+        self, held: Storage, lobby: Lobby, user_id: int, name: str, deck: str | None
+    ) -> Lobby:
+        match_id = lobby.row.id
+        self._check_deck(lobby.row.ruleset, deck)
+        mine = next((p for p in lobby.players if p.user_id == user_id), None)
+        if mine is not None:
+            if deck is None:
+                raise UserError(texts.in_match_already())
+            await held.set_player(match_id, mine.seat, deck=deck)
+            return await self.get(match_id, held)
+        invited = lobby.row.invited_id
+        if invited is not None and user_id not in (invited, lobby.row.creator_id):
+            raise UserError(texts.reserved_for(invited))
+        seat = await held.add_player(
+            match_id, user_id=user_id, name=name, deck=deck, seats=lobby.max_seats
+        )
+        if seat is None:
+            raise UserError(texts.match_full())
+        log.info("match %d: a player joined at seat %d", match_id, seat)
+        return await self.get(match_id, held)
+
+    async def _confirm(
+        self,
+        held: Storage,
+        openings: list[Committed],
+        lobby: Lobby,
+        user_id: int,
+        deck: str | None,
+    ) -> Lobby:
         """A rematch's player confirms (under the lobby's lock); the last to confirm starts the
         match, in the seats the rematch gave, whatever order they confirmed in."""
         match_id = lobby.row.id
@@ -358,53 +387,52 @@ class LobbyService:
             waiting = [p.user_id for p in lobby.unconfirmed]
             raise UserError(texts.in_rematch_already(waiting))
         if not mine.confirmed:
-            await self.storage.set_player(match_id, mine.seat, confirmed=True)
+            await held.set_player(match_id, mine.seat, confirmed=True)
             log.info("match %d: seat %d confirmed the rematch", match_id, mine.seat)
-            lobby = await self.get(match_id)
+            lobby = await self.get(match_id, held)
         if lobby.ready:  # also again, should the start have failed (its error says why)
-            first = await self._rematch_first(lobby)
-            await self.matches.begin(lobby.row, lobby.players, first=first)
-            self._disarm(match_id)
-            lobby = await self.get(match_id)
+            first = await self._rematch_first(held, lobby)
+            _, opening = await self.matches.begin(held, lobby.row, lobby.players, first=first)
+            openings.append(opening)
+            lobby = await self.get(match_id, held)
         return lobby
 
-    async def _rematch_first(self, lobby: Lobby) -> int | None:
+    async def _rematch_first(self, held: Storage, lobby: Lobby) -> int | None:
         """The seat a rematch names to go first (``rematch_first``), or None: its ruleset's
         setup names nobody, or the old match's view does not say who went first."""
         ruleset = lobby.row.ruleset
         if lobby.rematch_of is None or not self.games.names_first(ruleset):
             return None
-        old = await self.storage.match(lobby.rematch_of)
+        old = await held.match(lobby.rematch_of)
         if old is None or old.seed is None or old.setup is None:
             return None
         old_first = self.games.opening_first(ruleset, old.seed, old.setup)
         if old_first is None:
             return None
-        return rematch_first(await self.storage.players(old.id), lobby.players, old_first)
+        return rematch_first(await held.players(old.id), lobby.players, old_first)
 
     async def choose_deck(self, match_id: int, user_id: int, deck: str) -> Lobby:
-        async with self.locks(match_id):
-            lobby = await self._open_lobby(match_id)
+        async with self.hold(match_id) as held:
+            lobby = await self._open_lobby(held, match_id)
             if lobby.rematch_of is not None:
                 raise _same_decks(lobby)
             self._check_deck(lobby.row.ruleset, deck)
             mine = next((p for p in lobby.players if p.user_id == user_id), None)
             if mine is None:
                 raise UserError(texts.join_before_choosing())
-            await self.storage.set_player(match_id, mine.seat, deck=deck)
-            return await self.get(match_id)
+            await held.set_player(match_id, mine.seat, deck=deck)
+            return await self.get(match_id, held)
 
     async def leave(self, match_id: int, user_id: int) -> Lobby:
-        async with self.locks(match_id):
-            lobby = await self._open_lobby(match_id)
+        async with self.hold(match_id) as held:
+            lobby = await self._open_lobby(held, match_id)
             if not any(p.user_id == user_id for p in lobby.players):
                 raise UserError(texts.not_in_match())
             if user_id != lobby.row.creator_id and lobby.rematch_of is None:
-                await self.storage.remove_player(match_id, user_id)
-                return await self.get(match_id)
-            await self.storage.close_lobby(match_id)
-            self._disarm(match_id)
-            closed = replace(await self.get(match_id), closing=LEFT, closed_by=user_id)
+                await held.remove_player(match_id, user_id)
+                return await self.get(match_id, held)
+            await held.close_lobby(match_id)
+            closed = replace(await self.get(match_id, held), closing=LEFT, closed_by=user_id)
         log.info(
             "match %d: lobby closed, %s left",
             match_id,
@@ -421,11 +449,12 @@ class LobbyService:
         if lobby.row.status == "lobby":
             if not may_manage and not _may_cancel(lobby, user_id):
                 raise UserError(texts.cancel_not_yours(lobby.rematch_of is not None))
-            async with self.locks(match_id):
-                if not await self.storage.close_lobby(match_id):
+            async with self.hold(match_id) as held:
+                if not await held.close_lobby(match_id):
                     raise UserError(texts.no_longer_in_lobby(match_id))
-                self._disarm(match_id)
-                closed = replace(await self.get(match_id), closing=CANCELLED, closed_by=user_id)
+                closed = replace(
+                    await self.get(match_id, held), closing=CANCELLED, closed_by=user_id
+                )
             log.info("match %d: lobby cancelled", match_id)
             self.matches.presenter.lobby_closed(closed)
             return closed
@@ -438,8 +467,8 @@ class LobbyService:
         return await self.get(match_id)
 
     async def start(self, match_id: int, user_id: int) -> LiveMatch:
-        async with self.locks(match_id):
-            lobby = await self._open_lobby(match_id)
+        async with self._held(match_id) as (held, openings):
+            lobby = await self._open_lobby(held, match_id)
             if not any(p.user_id == user_id for p in lobby.players):
                 raise UserError(texts.start_by_players_only())
             if lobby.rematch_of is not None:
@@ -447,8 +476,8 @@ class LobbyService:
                 raise UserError(texts.rematch_starts_itself(waiting))
             if not lobby.ready:
                 raise UserError(texts.waiting_for_players(len(lobby.players), lobby.min_seats))
-            live = await self.matches.begin(lobby.row, lobby.players)
-            self._disarm(match_id)
+            live, opening = await self.matches.begin(held, lobby.row, lobby.players)
+            openings.append(opening)
             return live
 
 

@@ -1,21 +1,29 @@
 """The match service: every change to a match goes through here, one at a time per match.
 
-The way a turn flows (``../shared/DESIGN.md``): take the match's lock; load the match (the cache,
-else a replay of its stored actions, verified against the stored state hash); ``match.apply``;
-append the action to storage and commit; only then hand the presenter a snapshot to show and
-return to the caller, who answers the player. A rejected action raises :class:`UserError` with
-the rules' reason and changes nothing. Any other failure is logged with the match id, the cached
-match is dropped (the next access rebuilds it from storage) and the player gets an apology.
+The way a turn flows (``../shared/DESIGN.md``): take the match's lock (an asyncio lock in this
+process, and on a shared store the match's row lock, held by the transaction the action is
+committed in); load the match (the cache, caught up with the actions other processes committed
+since, replaying only those; else a replay of its stored actions, verified against the stored
+state hash); ``match.apply``; append the action (a redelivered interaction changes nothing) and
+commit; only then hand the presenter a snapshot to show and return to the caller, who answers
+the player. A rejected action raises :class:`UserError` with the rules' reason and changes
+nothing. Any other failure is logged with the match id, the cached match is dropped (the next
+access rebuilds it from storage) and the player gets an apology.
+
+Start-up is lazy: nothing is replayed but what a process that is gone left unshown; a match is
+replayed when first used, and kept in a least-recently-used cache. Turn clocks ring from their
+stored deadlines (``scheduler.py``), in whichever process claims them.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -37,7 +45,16 @@ from .games import Games, deck_played, public_facts, turn_of
 from .live import Committed, Ended, Hand, LiveMatch, Player, Reminder
 from .scheduler import Scheduler
 from .seats import give_up_action
-from .storage import AlreadyApplied, Clock, MatchRow, PlayerRow, Storage, checkpoint
+from .storage import (
+    CLOCK,
+    AlreadyApplied,
+    Clock,
+    Deadline,
+    MatchRow,
+    PlayerRow,
+    Storage,
+    checkpoint,
+)
 
 if TYPE_CHECKING:
     from .lobby import Lobby
@@ -62,6 +79,8 @@ class Presentation(Protocol):
 
 CACHE_SIZE = 1000
 """Live matches kept in memory, the most recently used; another is replayed on its next use."""
+SWEEP_EVERY = 60.0
+"""Seconds between looks, on a shared store, for resolutions a process that died left unshown."""
 
 
 class Locks:
@@ -119,6 +138,16 @@ class Status:
     board_message_id: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class _Done:
+    """An action applied and appended, not yet shown: shown once its commit is through."""
+
+    acted: Acted
+    committed: Committed
+    rings: float | None
+    """When the match's clock rings next."""
+
+
 class MatchService:
     def __init__(
         self,
@@ -131,6 +160,7 @@ class MatchService:
         locks: Locks | None = None,
         new_seed: Callable[[], int] = lambda: secrets.randbits(63),
         cache_size: int = CACHE_SIZE,
+        sweep_every: float = SWEEP_EVERY,
     ) -> None:
         self.storage = storage
         self.games = games
@@ -141,28 +171,91 @@ class MatchService:
         self.new_seed = new_seed
         self._live: OrderedDict[int, LiveMatch] = OrderedDict()
         self.cache_size = cache_size
+        self.sweep_every = sweep_every
+        self._sweeper: asyncio.Task[None] | None = None
+        scheduler.on(CLOCK, self.on_clock)
+
+    @contextlib.asynccontextmanager
+    async def hold(self, match_id: int) -> AsyncIterator[Storage]:
+        """Hold a match: its lock in this process, then its row in the store (see
+        ``Storage.holding``). Everything done to the match meanwhile goes through the storage
+        yielded."""
+        async with self.locks(match_id), self.storage.holding(match_id) as held:
+            yield held
+
+    # -- start-up and what processes that died left unshown ----------------------------------
+
+    async def resume_all(self) -> int:
+        """On start-up: show what was committed but not yet shown by a process no longer
+        running (this one, before a restart); nothing else is replayed, and the clocks ring
+        from their stored deadlines. Returns how many resolutions it had shown."""
+        shown = await self.sweep()
+        log.info("resumed: %d resolution(s) left unshown by a stopped process", shown)
+        return shown
+
+    def start(self) -> None:
+        """On a shared store, look now and then for what processes that died left unshown."""
+        if self.storage.shared and (self._sweeper is None or self._sweeper.done()):
+            self._sweeper = asyncio.get_running_loop().create_task(
+                self._sweep_now_and_then(), name="parlor-sweep"
+            )
+
+    def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+
+    async def _sweep_now_and_then(self) -> None:
+        while True:
+            await asyncio.sleep(self.sweep_every)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("looking for unshown resolutions failed")
+
+    async def sweep(self) -> int:
+        """Show the resolutions whose committing process is gone, each by one process: those
+        at the head of a match's unshown ones (a live process shows its own, in turn).
+        Returns how many this process took on."""
+        rows = await self.storage.unshown()
+        if not rows:
+            return 0
+        alive = await self.storage.live_tokens()
+        taken = 0
+        for row in rows:
+            try:
+                taken += await self._take_over(row, alive)
+            except Exception:
+                log.exception("match %d: its unshown resolutions could not be shown", row.id)
+        return taken
+
+    async def _take_over(self, row: MatchRow, alive: set[int]) -> int:
+        committers = await self.storage.committers(row.id, row.presented)
+        run: list[int] = []
+        for seq, token in committers:
+            if token is not None and token in alive:
+                break
+            run.append(seq)
+        if not run:
+            return 0
+        async with self.locks(row.id):
+            # Whether their processes are gone is asked again as they are taken: ``alive`` may
+            # be older than a process that took them since.
+            taken = await self.storage.take_over(row.id, run)
+            if not taken:
+                return 0
+            fresh = await self.storage.match(row.id)
+            if fresh is None:
+                return 0
+            _, unshown = await self._load(fresh, self.storage, catch_up=True)
+        for committed in unshown:
+            if committed.presented - 1 in taken:  # the opening is -1, action seq s is s + 1
+                self.presenter.present(committed)
+        return len(taken)
 
     # -- loading ------------------------------------------------------------------------------
 
-    async def resume_all(self) -> int:
-        """On start-up: rebuild every active match, show what was committed but not yet shown,
-        and re-arm its clock. Returns how many matches were resumed."""
-        rows = await self.storage.matches_to_resume()
-        for row in rows:
-            async with self.locks(row.id):
-                try:
-                    live, unshown = await self._load(row, catch_up=True)
-                except Exception:
-                    log.exception("match %d: could not be resumed", row.id)
-                    continue
-                for committed in unshown:
-                    self.presenter.present(committed)
-                self._arm(live)
-        log.info("resumed %d match(es)", len(rows))
-        return len(rows)
-
     async def _load(
-        self, row: MatchRow, *, catch_up: bool = False
+        self, row: MatchRow, storage: Storage, *, catch_up: bool = False
     ) -> tuple[LiveMatch, list[Committed]]:
         """Replay a stored match. With ``catch_up``, also what was committed but not shown."""
         ruleset = self.games.get(row.ruleset)
@@ -176,8 +269,8 @@ class MatchService:
                 row.ruleset_version,
                 ruleset.version,
             )
-        players = [_player(p, row.clocks) for p in await self.storage.players(row.id)]
-        actions = await self.storage.actions(row.id)
+        players = [_player(p, row.clocks) for p in await storage.players(row.id)]
+        actions = await storage.actions(row.id)
         show = catch_up and row.presented < 0
         match = Match.new(ruleset, row.seed, row.setup, views=SPECTATOR if show else False)
         live = _live(row, match, players, row.presented)
@@ -197,22 +290,71 @@ class MatchService:
             self._keep(live)
         return live, shown
 
+    async def _catch_up(self, live: LiveMatch, storage: Storage, row: MatchRow | None) -> None:
+        """Apply to a cached match the actions other processes committed since it was cached
+        (replaying only those), and take the clocks as stored."""
+        match = live.match
+        for entry in await storage.actions(live.id, since=len(match.actions)):
+            match.apply(entry.seat, Action.from_json(entry.action), views=False)
+            live.sources.append(entry.source)
+            if (
+                row is not None
+                and entry.seq == row.hash_seq
+                and match.state_hash() != row.state_hash
+            ):
+                raise ReplayMismatch(f"match {live.id}: the replay does not reach the stored state")
+        if row is not None:
+            for p in live.players:
+                p.clock = row.clocks[p.seat] if p.seat < len(row.clocks) else Clock(None)
+
     async def live(self, match_id: int) -> LiveMatch:
-        """The live match (loading it if needed); call with the match's lock held."""
+        """The live match (loading it if needed, catching it up with what other processes were
+        heard to commit); call with the match's lock held."""
         live = self._live.get(match_id)
         if live is not None:
             self._live.move_to_end(match_id)
+            if self.storage.heard(match_id) <= len(live.match.actions):
+                return live
+            row = await self.storage.match(match_id)
+            try:
+                await self._catch_up(live, self.storage, row)
+            except Exception:
+                log.exception("match %d: could not be caught up", match_id)
+                self.drop(match_id)
+                raise UserError(texts.not_restored(match_id)) from None
             return live
         row = await self.storage.match(match_id)
+        return await self._rebuilt(row, self.storage, match_id)
+
+    async def _rebuilt(self, row: MatchRow | None, storage: Storage, match_id: int) -> LiveMatch:
         if row is None or row.status not in ("active", "finished"):
             raise UserError(texts.not_being_played())
         try:
-            live, _ = await self._load(row)
+            live, _ = await self._load(row, storage)
         except UserError:
             raise
         except Exception:
             log.exception("match %d: could not be rebuilt from storage", match_id)
             raise UserError(texts.not_restored(match_id)) from None
+        return live
+
+    async def _current(self, held: Storage, match_id: int) -> LiveMatch:
+        """The live match, as the store holds it now (inside :meth:`hold`)."""
+        row = held.row
+        live = self._live.get(match_id)
+        if live is not None and row is not None and row.action_count < len(live.match.actions):
+            self.drop(match_id)  # ahead of the store (a commit that failed): rebuild it
+            live = None
+        if live is None:
+            return await self._rebuilt(row or await held.match(match_id), held, match_id)
+        self._live.move_to_end(match_id)
+        if row is not None:
+            try:
+                await self._catch_up(live, held, row)
+            except Exception:
+                log.exception("match %d: could not be caught up", match_id)
+                self.drop(match_id)
+                raise UserError(texts.not_restored(match_id)) from None
         return live
 
     def drop(self, match_id: int) -> None:
@@ -244,10 +386,16 @@ class MatchService:
     # -- starting -----------------------------------------------------------------------------
 
     async def begin(
-        self, row: MatchRow, players: Sequence[PlayerRow], *, first: int | None = None
-    ) -> LiveMatch:
-        """Deal a match whose lobby is full (the lobby holds the lock). ``first``: the seat
-        that goes first, for a ruleset whose setup may name it (``Games.names_first``)."""
+        self,
+        held: Storage,
+        row: MatchRow,
+        players: Sequence[PlayerRow],
+        *,
+        first: int | None = None,
+    ) -> tuple[LiveMatch, Committed]:
+        """Deal a match whose lobby is full (the lobby holds the match: ``held``), and the
+        opening to show once that commits (:meth:`show`). ``first``: the seat that goes first,
+        for a ruleset whose setup may name it (``Games.names_first``)."""
         ruleset = self.games.get(row.ruleset)
         setup: dict[str, Any] = {"seats": len(players)}
         decks = self.games.decks(row.ruleset)
@@ -264,18 +412,24 @@ class MatchService:
         live = _live(row, match, [_player(p) for p in players], -1)
         for seat in match.pending():
             live.players[seat].clock = Clock(now + row.turn_limit)
-        await self.storage.start(
+        await held.start(
             row.id,
             seed=seed,
             setup=match.setup,
             ruleset_version=ruleset.version,
             clocks={p.seat: p.clock for p in live.players},
+            deadline=self._deadline(live),
         )
         self._keep(live)
-        self.presenter.present(live.committed(match.opening, (), 0, opening=True))
-        self._arm(live)
         log.info("match %d: started (%s, %d seats)", row.id, row.ruleset, len(players))
-        return live
+        return live, live.committed(match.opening, (), 0, opening=True)
+
+    def show(self, opening: Committed) -> None:
+        """Show a match's opening, once its lobby's commit is through, and ring its clock."""
+        self.presenter.present(opening)
+        live = self._live.get(opening.match_id)
+        if live is not None:
+            self.scheduler.nudge(self._deadline(live))
 
     # -- acting -------------------------------------------------------------------------------
 
@@ -291,13 +445,28 @@ class MatchService:
     ) -> Acted:
         """Apply a player's action; it is committed before this returns."""
         async with self.locks(match_id):
-            live = await self.live(match_id)
-            seat = self._seat(live, user_id)
-            if expected_version is not None and expected_version != live.version(seat):
-                raise Outdated(match_id, user_id)
-            return await self._apply(
-                live, seat, action, interaction_id=interaction_id, reply_in_place=reply_in_place
-            )
+            try:
+                async with self.storage.holding(match_id) as held:
+                    live = await self._current(held, match_id)
+                    seat = self._seat(live, user_id)
+                    if expected_version is not None and expected_version != live.version(seat):
+                        raise Outdated(match_id, user_id)
+                    done = await self._apply(
+                        held,
+                        live,
+                        seat,
+                        action,
+                        interaction_id=interaction_id,
+                        reply_in_place=reply_in_place,
+                    )
+            except (UserError, Outdated):
+                raise
+            except Exception:
+                log.exception("match %d: an action could not be committed", match_id)
+                self.drop(match_id)
+                raise Apology(match_id) from None
+            self._after_commit(done)
+            return done.acted
 
     def _seat(self, live: LiveMatch, user_id: int) -> int:
         seat = live.seat_of(user_id)
@@ -309,6 +478,7 @@ class MatchService:
 
     async def _apply(
         self,
+        held: Storage,
         live: LiveMatch,
         seat: int,
         action: Action,
@@ -316,7 +486,8 @@ class MatchService:
         interaction_id: int | None,
         reply_in_place: bool = False,
         source: str = "player",
-    ) -> Acted:
+    ) -> _Done:
+        """Apply and append an action (inside :meth:`hold`); shown once committed."""
         match = live.match
         before = match.pending()
         try:
@@ -331,8 +502,11 @@ class MatchService:
         seq = len(match.actions) - 1
         live.sources.append(source)
         clocks = clocks_after(live, seat, before, resolution, self.now())
+        for p in live.players:
+            p.clock = clocks[p.seat]
+        rings = self._deadline(live)
         try:
-            await self.storage.append_action(
+            await held.append_action(
                 live.id,
                 seq=seq,
                 seat=seat,
@@ -342,6 +516,7 @@ class MatchService:
                 clocks=clocks,
                 result=match.result.to_json() if match.result else None,
                 state_hash=match.state_hash() if checkpoint(seq, match.over) else None,
+                deadline=rings,
             )
         except AlreadyApplied:
             log.info("match %d: interaction %s was delivered twice", live.id, interaction_id)
@@ -351,75 +526,100 @@ class MatchService:
             log.exception("match %d: seat %d %s could not be stored", live.id, seat, action.kind)
             self.drop(live.id)
             raise Apology(live.id) from None
-        for p in live.players:
-            p.clock = clocks[p.seat]
         # Kind only: a card's uid follows its deck list, which may be public, so an argument
         # could name a hidden card. The stored action (match id, seq) has everything.
         log.info("match %d: action %d by seat %d: %s", live.id, seq, seat, action.kind)
         committed = live.committed(
             resolution, before, seq + 1, answered=reply_in_place, timed_out=source == "clock"
         )
-        self.presenter.present(committed)
-        self._arm(live)
         if match.over:
             self.drop(live.id)  # a finished match leaves memory; it is replayed if looked at
-        return Acted(
+        acted = Acted(
             live.id,
             seat,
             resolution,
             live.hand(seat, resolution.steps, seat),
             any(n.ping and n.hand.seat == seat for n in committed.seats),
         )
+        return _Done(acted, committed, rings)
+
+    def _after_commit(self, done: _Done) -> None:
+        self.presenter.present(done.committed)
+        self.scheduler.nudge(done.rings)
 
     # -- the turn clock -----------------------------------------------------------------------
 
-    def _arm(self, live: LiveMatch) -> None:
-        key = ("clock", live.id)
-        when = next_ring(live)
-        if when is None or self.games.timeout_action(live.ruleset) is None:
-            self.scheduler.cancel(key)
-        else:
-            self.scheduler.at(key, when, lambda: self.on_clock(live.id))
+    def _deadline(self, live: LiveMatch) -> float | None:
+        """When the match's clock must ring next, if it has one."""
+        if self.games.timeout_action(live.ruleset) is None:
+            return None
+        return next_ring(live)
 
-    async def on_clock(self, match_id: int) -> None:
+    async def on_clock(self, deadline: Deadline) -> None:
         """The clock of a match rang: remind the seats whose time runs low, and end the turn of
-        those out of time with the ruleset's timeout action (LANES-4.5)."""
+        those out of time with the ruleset's timeout action (LANES-4.5). A deadline armed for
+        an earlier state of the match (an action re-armed it since) does nothing."""
+        match_id = deadline.match_id
         async with self.locks(match_id):
             try:
-                live = await self.live(match_id)
-            except UserError:
-                return
-            timeout = self.games.timeout_action(live.ruleset)
-            if live.match.over or timeout is None:
-                return
-            expired, remind = ringing(live, self.now())
-            for seat in remind:
-                player = live.players[seat]
-                player.clock = replace(player.clock, reminded=True)
-                await self.storage.set_clocks(live.id, {p.seat: p.clock for p in live.players})
-                due = player.clock.due_at or 0.0
-                self.presenter.remind(
-                    Reminder(
-                        live.id,
-                        live.channel_id,
-                        seat,
-                        player.user_id,
-                        due,
-                        last_chance=forfeits(live, seat),
-                    )
+                async with self.storage.holding(match_id) as held:
+                    done, reminders, rings = await self._ring(held, deadline)
+            except Exception:
+                self.drop(match_id)  # it may hold what was rolled back
+                raise
+        self.scheduler.nudge(rings)
+        for reminder in reminders:
+            self.presenter.remind(reminder)
+        for each in done:
+            self._after_commit(each)
+
+    async def _ring(
+        self, held: Storage, deadline: Deadline
+    ) -> tuple[list[_Done], list[Reminder], float | None]:
+        """What a clock's ringing does (inside :meth:`hold`): the actions to show, the reminders
+        to send, and when it rings next."""
+        match_id = deadline.match_id
+        try:
+            live = await self._current(held, match_id)
+        except UserError:
+            await held.set_deadline(match_id, CLOCK, None)
+            return [], [], None
+        version = len(live.match.actions)
+        if 0 <= deadline.version != version:
+            return [], [], None  # stale: the action since armed the clock afresh
+        timeout = self.games.timeout_action(live.ruleset)
+        if live.match.over or timeout is None:
+            await held.set_deadline(match_id, CLOCK, None)
+            return [], [], None
+        expired, remind = ringing(live, self.now())
+        reminders = []
+        for seat in remind:
+            player = live.players[seat]
+            player.clock = replace(player.clock, reminded=True)
+            due, last = player.clock.due_at or 0.0, forfeits(live, seat)
+            reminders.append(
+                Reminder(live.id, live.channel_id, seat, player.user_id, due, last_chance=last)
+            )
+        if remind:
+            clocks = {p.seat: p.clock for p in live.players}
+            await held.set_clocks(live.id, clocks, deadline=self._deadline(live), version=version)
+        done = []
+        for seat in expired:
+            if live.match.over or seat not in live.match.pending():  # an earlier timeout ended it
+                continue
+            log.info("match %d: seat %d is out of time", live.id, seat)
+            action = self._clock_action(live, seat, timeout)
+            try:
+                done.append(
+                    await self._apply(held, live, seat, action, interaction_id=None, source="clock")
                 )
-            for seat in expired:
-                if seat not in live.match.pending():  # an earlier timeout ended the turn
-                    continue
-                log.info("match %d: seat %d is out of time", live.id, seat)
-                action = self._clock_action(live, seat, timeout)
-                try:
-                    await self._apply(live, seat, action, interaction_id=None, source="clock")
-                except UserError:
-                    log.warning("match %d: the timeout for seat %d was refused", live.id, seat)
-                    live.players[seat].clock = Clock(None)
-                live = await self.live(match_id)
-            self._arm(live)
+            except UserError:
+                log.warning("match %d: the timeout for seat %d was refused", live.id, seat)
+                live.players[seat].clock = Clock(None)
+        rings = self._deadline(live)
+        if not remind and not done:  # rang early (or every timeout was refused): ring when due
+            await held.set_deadline(match_id, CLOCK, rings, len(live.match.actions))
+        return done, reminders, rings
 
     def _clock_action(self, live: LiveMatch, seat: int, timeout: Action) -> Action:
         """The timeout, or, for a seat that missed too many turns in a row, its way to give up
@@ -497,11 +697,10 @@ class MatchService:
     async def abandon(self, match_id: int, by: int) -> None:
         """End an active match without a result (someone who may manage its channel); the
         players are told, their controls taken away."""
-        async with self.locks(match_id):
-            row = await self.storage.match(match_id)
-            players = await self.storage.players(match_id)
-            await self.storage.abandon(match_id)
-            self.scheduler.cancel(("clock", match_id))
+        async with self.hold(match_id) as held:
+            row = await held.match(match_id)
+            players = await held.players(match_id)
+            await held.abandon(match_id)
             self.drop(match_id)
         log.info("match %d: ended by a moderator", match_id)
         if row is not None:

@@ -8,6 +8,7 @@ __all__ = [
     "back_label",
     "cancel_label",
     "choose_param",
+    "command_line_about",
     "confirm_heading",
     "confirm_label",
     "deck_placeholder",
@@ -23,6 +24,8 @@ __all__ = [
     "param_question",
     "previous_label",
     "rematch_label",
+    "shard_count_option",
+    "shards_option",
     "start_label",
     "too_many_actions",
 ]
@@ -139,3 +142,21 @@ def previous_label() -> str:
 
 def next_label() -> str:
     return "Next ▶"
+
+
+# -- the command line (python -m bot --help) ------------------------------------------------
+
+
+def command_line_about() -> str:
+    return "Run Parlor. Settings come from the environment and .env."
+
+
+def shards_option() -> str:
+    return (
+        "the shards this process holds, as 0-3 or 0,2,5 (one process of a cluster; "
+        "PARLOR_DATABASE must then be a postgresql:// URL)"
+    )
+
+
+def shard_count_option() -> str:
+    return "how many shards the bot has in all, across the cluster"

@@ -1,5 +1,8 @@
 """Fixtures for the bot's end-to-end tests: a real bot in simcord's in-memory Discord, over a
-fresh database file, with reveals shown without pauses."""
+fresh database, with reveals shown without pauses.
+
+The database is a SQLite file; a module marked ``pytest.mark.backends`` runs each of its tests
+on both backends, SQLite and PostgreSQL (a fresh database of the tests' own server)."""
 
 from __future__ import annotations
 
@@ -16,12 +19,25 @@ from bot.chat.client import Parlor, create_bot
 from bot.settings import Secret, Settings
 
 
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "backend" in metafunc.fixturenames and metafunc.definition.get_closest_marker("backends"):
+        metafunc.parametrize("backend", ["sqlite", "postgres"], indirect=True)
+
+
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
+def backend(request: pytest.FixtureRequest) -> str:
+    """The storage backend a test runs on (both, in modules marked ``backends``)."""
+    return str(getattr(request, "param", "sqlite"))
+
+
+@pytest.fixture
+def settings(tmp_path: Path, backend: str, request: pytest.FixtureRequest) -> Settings:
     """Pictures are drawn in threads here, which start at once; ``test_flow.py`` plays its
-    whole match with the drawing processes the bot uses by default."""
+    whole match with the drawing processes the bot uses by default. One shard, as simcord
+    needs to be told how many an ``AutoShardedBot`` has."""
+    database = tmp_path / "parlor.db" if backend == "sqlite" else request.getfixturevalue("pg_url")
     return Settings(
-        token=Secret("not-a-token"), database=tmp_path / "parlor.db", step_delay=0, painters=0
+        token=Secret("not-a-token"), database=database, step_delay=0, painters=0, shard_count=1
     )
 
 

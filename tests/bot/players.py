@@ -39,6 +39,13 @@ def find(message: Any, op: str, label: str | None = None) -> list[Any]:
     ]
 
 
+async def deadlines(table: Table) -> set[tuple[str, int]]:
+    """What the database holds deadlines for: (kind, match id)."""
+    storage = table.bot.storage
+    assert storage is not None
+    return {(d.kind, d.match_id) for d in await storage.deadlines()}
+
+
 def said(result: Any) -> str:
     """What an interaction was answered with, ephemerally: a deferred click's answer is a
     follow-up, a command's is its response."""

@@ -6,12 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 import simcord
 
 from bot.chat.client import Parlor
 
 from .conftest import Table
-from .players import controls, dms, end_turn, open_match, said
+from .players import controls, deadlines, dms, end_turn, open_match, said
+
+pytestmark = pytest.mark.backends
+
 
 FORFEIT = "alice** forfeits after missing 3 turns in a row"
 
@@ -50,7 +54,7 @@ async def test_three_missed_turns_in_a_row_forfeit_and_the_channel_and_dms_say_s
     assert FORFEIT in table.channel.history()[-1].content  # the result, pinging both
     for player in (table.alice, table.bob):
         assert "alice forfeits after missing 3 turns in a row" in dms(player)[-1].content
-    assert table.bot.scheduler is not None and not table.bot.scheduler.pending()
+    assert not await deadlines(table)
 
 
 async def test_a_move_of_ones_own_resets_the_count(table: Table) -> None:
@@ -123,7 +127,7 @@ async def test_a_lobby_expires_and_tells_who_joined(table: Table) -> None:
     told = table.channel.history()[-1].content
     assert table.alice.mention in told and table.bob.mention in told
     assert "will not start: its lobby expired" in told
-    assert table.bot.scheduler is not None and not table.bot.scheduler.pending()
+    assert not await deadlines(table)
     late = await table.carol.slash(table.channel, "match join")
     assert "There is no match in this channel" in late.response.content
     again = await table.bob.slash(table.channel, "match new", ruleset="lanes")
@@ -136,7 +140,7 @@ async def test_a_lobby_expiry_is_rearmed_after_a_restart(
     created = await table.alice.slash(table.channel, "match new", ruleset="lanes")
     await table.env.advance_time(1800)
     await table.env.restart_bot(bot_factory())
-    assert table.bot.scheduler is not None and ("lobby", 1) in table.bot.scheduler.pending()
+    assert ("lobby", 1) in await deadlines(table)
     await table.env.advance_time(1801)
     lobby = next(m for m in table.channel.history() if m.id == created.response.id)
     assert "This lobby expired" in lobby.embeds[0].description
@@ -145,8 +149,7 @@ async def test_a_lobby_expiry_is_rearmed_after_a_restart(
 
 async def test_a_started_match_does_not_expire(table: Table) -> None:
     await open_match(table)
-    assert table.bot.scheduler is not None
-    assert ("lobby", 1) not in table.bot.scheduler.pending()
+    assert ("lobby", 1) not in await deadlines(table)
     await table.env.advance_time(3601)
     assert (await table.bot.storage.match(1)).status == "active"  # type: ignore[union-attr]
 
@@ -162,4 +165,4 @@ async def test_the_creator_leaving_tells_the_others(table: Table) -> None:
     lobby = next(m for m in table.channel.history() if m.id == created.response.id)
     assert "This lobby closed: its creator left." in lobby.embeds[0].description
     assert not controls(lobby)
-    assert table.bot.scheduler is not None and not table.bot.scheduler.pending()
+    assert not await deadlines(table)

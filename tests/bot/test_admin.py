@@ -15,7 +15,9 @@ from rules.registry import RULESETS
 
 from .conftest import Table
 from .openapi import spec_or_skip
-from .players import controls, end_turn, open_match, said
+from .players import controls, deadlines, end_turn, open_match, said
+
+pytestmark = pytest.mark.backends
 
 
 def admin(table: Table) -> simcord.MemberActor:
@@ -142,7 +144,7 @@ async def test_cancel_tells_those_who_joined(table: Table) -> None:
     lobby = next(m for m in table.channel.history() if m.id == created.response.id)
     assert "This lobby was cancelled." in lobby.embeds[0].description
     assert not controls(lobby)
-    assert table.bot.scheduler is not None and not table.bot.scheduler.pending()
+    assert not await deadlines(table)
 
 
 async def test_match_cancel_by_a_channel_manager_tells_every_player(table: Table) -> None:

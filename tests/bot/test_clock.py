@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bot.table.clock import reminder_lead
 
 from .conftest import Table
-from .players import dms, end_turn, find, hand_message, open_match, play_card
+from .players import deadlines, dms, end_turn, find, hand_message, open_match, play_card
+
+pytestmark = pytest.mark.backends
 
 
 def test_reminders_come_a_quarter_of_the_limit_early_at_most_an_hour() -> None:
@@ -62,6 +66,6 @@ async def test_no_clock_rings_after_the_match_is_over(table: Table) -> None:
     await table.alice.click(retreat.response, custom_id=sure.custom_id)
     live = await table.bot.matches.live(1)
     assert live.match.over
-    assert table.bot.scheduler is not None and not table.bot.scheduler.pending()
+    assert not await deadlines(table)
     await table.env.advance_time(600)
     assert len(live.match.actions) == 1

@@ -31,7 +31,9 @@ from .players import (
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
     """The bot as it runs by default: pictures drawn in worker processes."""
-    return Settings(token=Secret("not-a-token"), database=tmp_path / "parlor.db", step_delay=0)
+    return Settings(
+        token=Secret("not-a-token"), database=tmp_path / "parlor.db", step_delay=0, shard_count=1
+    )
 
 
 async def test_a_whole_match_through_dms_and_slash_commands(table: Table) -> None:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import discord
+import pytest
 
 from .conftest import Table
-from .players import click_stale, dms, find, hand_message, said
+from .players import click_stale, deadlines, dms, find, hand_message, said
+
+pytestmark = pytest.mark.backends
 
 
 def lobby_text(table: Table) -> str:
@@ -80,7 +83,7 @@ async def test_a_channel_manager_can_end_a_running_match(table: Table) -> None:
     assert "to move" not in board.content
     late = await click_stale(table.bob.user, hand, find(hand, "do", "End turn")[0].custom_id)
     assert "not being played" in said(late)
-    assert table.bot.scheduler is not None and not table.bot.scheduler.pending()
+    assert not await deadlines(table)
 
 
 async def test_bad_requests_when_opening(table: Table) -> None:

@@ -20,6 +20,8 @@ from rules.registry import get_ruleset
 from .conftest import Table
 from .players import end_turn, hand_message, images, open_match, play_card, play_out
 
+pytestmark = pytest.mark.backends
+
 
 async def test_an_evicted_match_is_replayed_exactly_on_its_next_use(table: Table) -> None:
     matches = table.bot.matches

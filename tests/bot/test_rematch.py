@@ -6,6 +6,7 @@ leave it."""
 from __future__ import annotations
 
 import discord
+import pytest
 import simcord
 
 from bot.table.games import Games
@@ -18,7 +19,9 @@ from tests.engine.toy import Toy
 
 from .conftest import Table
 from .openapi import spec_or_skip
-from .players import click_stale, controls, find, said
+from .players import click_stale, controls, deadlines, find, said
+
+pytestmark = pytest.mark.backends
 
 
 async def give_up(member: simcord.MemberActor, channel: simcord.ChannelHandle) -> None:
@@ -119,7 +122,7 @@ async def test_a_rematch_swaps_the_seats_and_starts_when_the_other_confirms(tabl
     assert not controls(shown)
     board = latest(table)
     assert board.content.startswith("**Match #2 · lanes** — bob vs alice")
-    assert table.bot.scheduler is not None and ("lobby", 2) not in table.bot.scheduler.pending()
+    assert ("lobby", 2) not in await deadlines(table)
 
     late = await alice.click(result, label="Rematch")
     assert said(late) == "The rematch of match #1 is being played here: match #2."
@@ -191,7 +194,7 @@ async def test_a_player_cancelling_or_leaving_the_rematch_tells_the_other(table:
     assert said(left) == "The lobby is closed."
     told = latest(table).content
     assert told.startswith(bob.mention) and "**alice** left it" in told
-    assert table.bot.scheduler is not None and not table.bot.scheduler.pending()
+    assert not await deadlines(table)
 
 
 async def test_a_rematch_expires_like_any_lobby(table: Table) -> None:

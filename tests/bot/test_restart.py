@@ -8,6 +8,8 @@ import dataclasses
 import random
 from collections.abc import Callable
 
+import pytest
+
 from bot.chat.client import Parlor
 from bot.settings import Settings
 from rules.engine import Action
@@ -27,6 +29,8 @@ from .players import (
     said,
     seat_user,
 )
+
+pytestmark = pytest.mark.backends
 
 
 async def state(table: Table) -> tuple[str, int]:
@@ -103,7 +107,10 @@ async def test_a_reveal_cut_short_by_a_crash_is_shown_after_the_restart(
     row = await table.bot.storage.match(1)  # type: ignore[union-attr]
     assert row is not None and row.presented < len(live.match.actions)
 
-    await table.env.restart_bot(bot_factory())  # ...and the bot goes down meanwhile
+    # ...and the bot goes down meanwhile: its connections to the store close (on PostgreSQL,
+    # what tells the other processes it is gone), then a new bot starts.
+    await table.bot._stop_services()
+    await table.env.restart_bot(bot_factory())
     row = await table.bot.storage.match(1)  # type: ignore[union-attr]
     assert row is not None and row.presented == len(live.match.actions)
     after = [m for m in table.channel.history() if m.attachments]
@@ -176,7 +183,7 @@ async def test_a_replay_that_misses_its_stored_checkpoint_is_refused(
     assert storage is not None
     row = await storage.match(1)
     assert row is not None and row.hash_seq == 7 and row.state_hash == (await state(table))[0]
-    await storage._write("UPDATE matches SET state_hash = 'not the hash' WHERE id = 1", ())
+    await storage.db.run("UPDATE matches SET state_hash = 'not the hash' WHERE id = 1")
     await table.env.restart_bot(bot_factory())
     result = await table.alice.slash(table.channel, "match status")
     assert "could not be restored" in said(result)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.settings import ENV_KEYS, Secret, Settings, SettingsError, parse_dotenv
+from bot.settings import ENV_KEYS, Secret, Settings, SettingsError, parse_dotenv, parse_shards
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -40,7 +40,7 @@ def test_the_environment_wins_over_the_dotenv_file(tmp_path: Path) -> None:
     assert settings.token.reveal() == "from-file"
     assert settings.log_level == "ERROR"
     assert settings.dev_guild_id == 42
-    assert settings.database == Path("parlor.db")
+    assert settings.database == "parlor.db"
     assert settings.step_delay == 1.0
 
 
@@ -96,3 +96,60 @@ def test_running_without_a_token_exits_2_with_a_clear_message(tmp_path: Path) ->
     assert done.returncode == 2
     assert "DISCORD_TOKEN is not set" in done.stderr and ".env" in done.stderr
     assert done.stdout == ""
+
+
+def test_a_database_password_never_prints() -> None:
+    url = "postgresql://parlor:hunter2@db.example:5432/parlor"
+    settings = Settings.from_mapping({"DISCORD_TOKEN": "t", "PARLOR_DATABASE": url})
+    assert settings.database == url
+    assert settings.where == "postgresql://parlor:***@db.example:5432/parlor"
+    assert "hunter2" not in repr(settings) and "hunter2" not in str(settings)
+    assert Settings.from_mapping({"DISCORD_TOKEN": "t"}).where == "parlor.db"
+
+
+@pytest.mark.parametrize(
+    ("shards", "count", "expected"),
+    [
+        (None, None, (None, None)),  # every shard, as many as Discord recommends
+        (None, 4, (None, 4)),
+        ("0-3", 8, ((0, 1, 2, 3), 8)),
+        ("6,4, 7", 8, ((4, 6, 7), 8)),
+        ("5", 8, ((5,), 8)),
+    ],
+)
+def test_a_process_holds_the_shards_its_command_line_names(
+    shards: str | None, count: int | None, expected: tuple[object, object]
+) -> None:
+    assert parse_shards(shards, count) == expected
+
+
+@pytest.mark.parametrize(
+    ("shards", "count", "message"),
+    [
+        ("0-3", None, "--shards needs --shard-count"),
+        ("0-8", 8, "from 0 to 7"),
+        ("1,1", 4, "different shards"),
+        ("a-b", 4, "is not a shard or a range"),
+        (None, 0, "at least 1"),
+    ],
+)
+def test_bad_shards_say_what_is_wrong(shards: str | None, count: int | None, message: str) -> None:
+    with pytest.raises(SettingsError, match=message):
+        parse_shards(shards, count)
+
+
+def test_only_the_process_holding_shard_0_syncs_the_commands() -> None:
+    token = Secret("t")
+    assert Settings(token).syncs_commands
+    assert Settings(token, shard_ids=(0, 1), shard_count=4).syncs_commands
+    assert not Settings(token, shard_ids=(2, 3), shard_count=4).syncs_commands
+
+
+def test_a_cluster_process_on_sqlite_exits_2_and_says_why(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ENV_KEYS}
+    env.update(PYTHONPATH=str(REPO), DISCORD_TOKEN="t")
+    command = [sys.executable, "-m", "bot", "--shards", "0-1", "--shard-count", "4"]
+    done = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert done.returncode == 2
+    assert "needs a database every process shares" in done.stderr and "postgresql://" in done.stderr
+    assert not (tmp_path / "parlor.db").exists()

@@ -10,22 +10,28 @@ one change, then runs the entry point's ``main()``.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 import socket
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from types import SimpleNamespace
+from unittest.mock import AsyncMock
 
 import pytest
+import simcord
 
+from bot.chat.client import Parlor
 from bot.chat.invite import NEEDED, invite_url, permissions
-from bot.settings import ENV_KEYS
+from bot.settings import ENV_KEYS, Settings
 
 from .conftest import Table
+from .players import end_turn, open_match
 
 REPO = Path(__file__).resolve().parents[2]
 OPERATIONS = REPO / "docs" / "operations.md"
@@ -34,7 +40,7 @@ AT_BASE = """\
 import sys, discord.http
 discord.http.Route.BASE = sys.argv[1]
 from bot.__main__ import main
-sys.exit(main())
+sys.exit(main([]))
 """
 
 WITHOUT_DNS = """\
@@ -43,7 +49,7 @@ def no_network(*args, **kwargs):
     raise socket.gaierror(socket.EAI_AGAIN, "Temporary failure in name resolution")
 socket.getaddrinfo = no_network
 from bot.__main__ import main
-sys.exit(main())
+sys.exit(main([]))
 """
 
 
@@ -166,3 +172,29 @@ async def test_the_invite_link_is_logged_once_logged_in(
     assert logged == [
         f"invite the bot to a server (permissions 274877959168): {invite_url(bot.application_id)}"
     ]
+
+
+async def test_one_process_holds_several_shards_and_plays_across_them(
+    bot_factory: Callable[..., Parlor], settings: Settings
+) -> None:
+    """An ``AutoShardedBot`` holding shards 0 and 1 of 2: a match in a server of shard 1, its
+    hands played by DM (Discord sends those to shard 0). Each shard's bucket waits its turn to
+    identify, through the storage."""
+    bot = bot_factory(dataclasses.replace(settings, shard_count=2))
+    async with simcord.run(bot) as env:
+        guild = env.create_guild("Far", shard_id=1)
+        channel = guild.create_text_channel("games")
+        alice = guild.add_member(env.create_user("alice"))
+        bob = guild.add_member(env.create_user("bob"))
+        table = Table(env, guild, channel, alice, bob, guild.add_member(env.create_user("c")))
+        assert bot.shard_count == 2 and sorted(bot.shards) == [0, 1]
+        await open_match(table)
+        await end_turn(alice.user)
+        await end_turn(bob.user)
+        live = await bot.matches.live(1)
+        assert live.match.view(None).turn == 2
+
+        limits = SimpleNamespace(max_concurrency=2)  # a bucket each: neither waits
+        bot.fetch_session_start_limits = AsyncMock(return_value=limits)  # type: ignore[method-assign]
+        for shard in (0, 1):
+            await bot.before_identify_hook(shard, initial=shard == 0)

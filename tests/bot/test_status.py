@@ -3,8 +3,12 @@ whose move it is and until when, and a link to the current board message."""
 
 from __future__ import annotations
 
+import pytest
+
 from .conftest import Table
 from .players import end_turn, open_match
+
+pytestmark = pytest.mark.backends
 
 
 def board_messages(table: Table) -> list[str]:

@@ -34,7 +34,7 @@ async def test_boards_and_hands_cross_the_wire_in_discords_format(
     monkeypatch.setattr(discord.http.Route, "BASE", await discord_double.start())
     client = discord.Client(intents=discord.Intents.none())
     storage = await Storage.open(tmp_path / "parlor.db")
-    scheduler = Scheduler(time.time)
+    scheduler = Scheduler(storage, time.time)
     try:
         await client.login("not-a-token")
         presenter = Presenter(client, rendering, MessageBook(storage), step_delay=0)
