@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from rules.engine import Ruleset
+from rules.engine import Action, ActionSpec, Option, Param, Rng, Ruleset
 from rules.registry import get_ruleset
-from rules.simulate import random_match, simulate
+from rules.simulate import random_action, random_match, simulate
 
 
 @pytest.mark.parametrize(
@@ -56,3 +56,13 @@ def test_a_random_match_may_be_given_its_setup() -> None:
     assert match.seats == 7 and match.over
     again = random_match(ruleset(), 3, setup={"seats": 7})
     assert again.state_hash() == match.state_hash()
+
+
+def test_the_random_player_builds_the_action_of_the_spec_it_picked() -> None:
+    rng = Rng(3)
+    bare = random_action(ActionSpec("pass", "Pass"), rng)
+    assert rng.state == Rng(3).state  # nothing to choose: nothing drawn
+    assert bare == Action("pass") and random_action(ActionSpec("pass", "Pass"), rng) is bare
+    cards = Param("card", "Card", (Option(4, "a"), Option(5, "b")))
+    spec = ActionSpec("play", "Play", (("lane", 1),), (cards,))
+    assert {random_action(spec, rng) for _ in range(40)} == set(spec.actions())

@@ -257,7 +257,6 @@ class _Hub:
         await self.listener.add_listener("parlor_shown", self._shown)
         await self.listener.add_listener("parlor_guilds", self._guild)
         self.listener.add_termination_listener(self._lost)
-        self.listening = True
 
     async def close(self) -> None:
         self.closing = True
@@ -317,6 +316,7 @@ class _Hub:
         )
         for event in self.shown.values():
             event.set()
+        self.listening = True  # only now: what was missed is known
 
     def _actions(self, _conn: Any, _pid: int, _channel: str, payload: object) -> None:
         match_id, count = (int(x) for x in str(payload).split(":"))
@@ -371,6 +371,7 @@ class PostgresStorage(Storage):
             await _migrate(listener, location)
             hub = _Hub(listener, token, url, location)
             await hub.listen()
+            hub.listening = True
             pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE)
         except BaseException:
             await listener.close()
