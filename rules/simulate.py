@@ -169,10 +169,12 @@ def random_match(
     check: Callable[[Match[Any, Any]], list[str]] | None = None,
     weights: Mapping[str, float] = DEFAULT_WEIGHTS,
     quiet: bool = True,
+    setup: Mapping[str, Any] | None = None,
 ) -> Match[Any, Any]:
     """Play one whole match with random legal actions; ``check`` runs after every action.
-    The match is ``quiet`` (no steps written) unless asked otherwise."""
-    match = _start(ruleset, seed, quiet)
+    The match is ``quiet`` (no steps written) unless asked otherwise; its setup is a random one
+    unless ``setup`` is given (a number of seats, say)."""
+    match = _start(ruleset, seed, quiet, setup)
     _play_out(match, seed, check, weights_for(ruleset, weights))
     return match
 
@@ -189,8 +191,11 @@ def weights_for(
     return {**DEFAULT_WEIGHTS, **own}
 
 
-def _start(ruleset: Ruleset[Any, Any], seed: int, quiet: bool) -> Match[Any, Any]:
-    setup = ruleset.random_setup(Rng(derive_seed(seed, "setup")))
+def _start(
+    ruleset: Ruleset[Any, Any], seed: int, quiet: bool, setup: Mapping[str, Any] | None = None
+) -> Match[Any, Any]:
+    if setup is None:
+        setup = ruleset.random_setup(Rng(derive_seed(seed, "setup")))
     return Match.new(ruleset, seed, setup, quiet=quiet)
 
 

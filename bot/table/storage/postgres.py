@@ -197,6 +197,11 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TRIGGER guild_settings_changed AFTER INSERT OR UPDATE ON guild_settings
         FOR EACH ROW EXECUTE FUNCTION parlor_guild_changed();
     """,
+    # 2: as SQLite's 8: a lobby opened for a number of seats (``/match new seats:``) starts by
+    # itself when that many have joined; NULL: any number the ruleset allows, started with Start.
+    """
+    ALTER TABLE matches ADD COLUMN seats INTEGER;
+    """,
 )
 """Schema migrations in order; the table ``parlor_schema`` says how many have been applied."""
 

@@ -212,6 +212,11 @@ MIGRATIONS: tuple[str, ...] = (
             SELECT NEW.match_id, 'clock', NEW.deadline, NEW.seq + 1 WHERE NEW.deadline IS NOT NULL;
     END;
     """,
+    # 8: a lobby opened for a number of seats (``/match new seats:``) starts by itself when that
+    # many have joined; NULL: any number the ruleset allows, started with Start.
+    """
+    ALTER TABLE matches ADD COLUMN seats INTEGER;
+    """,
 )
 """Schema migrations in order; ``PRAGMA user_version`` is how many have been applied."""
 
