@@ -83,8 +83,10 @@ class LobbyDesk:
         deck: str | None,
         turn_limit: int | None = None,
         forfeit_after: int | None = None,
+        seats: int | None = None,
     ) -> None:
-        """Open a lobby; what is None is the server's default."""
+        """Open a lobby; what is None is the server's default (``seats``: any number the
+        ruleset allows, started with Start)."""
 
         async def work() -> None:
             if interaction.guild is None or interaction.channel_id is None:
@@ -101,6 +103,7 @@ class LobbyDesk:
                 deck=deck,
                 turn_limit=turn_limit,
                 forfeit_after=forfeit_after,
+                seats=seats,
             )
             sent = await interaction.response.send_message(
                 content=invited(opponent.id) if opponent else None,

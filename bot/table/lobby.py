@@ -177,6 +177,8 @@ class LobbyService:
 
     async def _lobby(self, row: MatchRow, storage: Storage | None = None) -> Lobby:
         least, most = self.games.seats(row.ruleset)
+        if row.seats is not None:  # opened for that many: it starts when they are in
+            least = most = row.seats
         players = tuple(await (storage or self.storage).players(row.id))
         decks = tuple(self.games.decks(row.ruleset))
         return Lobby(row, players, decks, least, most, row.created_at + self.expires_after)
@@ -200,9 +202,11 @@ class LobbyService:
         deck: str | None = None,
         turn_limit: int | None = None,
         forfeit_after: int | None = None,
+        seats: int | None = None,
     ) -> Lobby:
-        """Open a lobby; ``forfeit_after`` missed turns in a row forfeit (0: never). What is not
-        given (None) is the server's default."""
+        """Open a lobby; ``forfeit_after`` missed turns in a row forfeit (0: never); ``seats``:
+        the number of players it is for, when it starts by itself (None: any number the ruleset
+        allows, started with Start). What is not given (None) is the server's default."""
         await self.guilds.refresh()
         defaults = self.guilds.of(guild_id)
         if ruleset not in self.games.names:
@@ -216,6 +220,11 @@ class LobbyService:
             defaults.forfeit_after if forfeit_after is None else forfeit_after
         )
         self._check_deck(ruleset, deck)
+        least, most = self.games.seats(ruleset)
+        if seats is not None and not least <= seats <= most:
+            raise UserError(texts.seats_out_of_range(ruleset, least, most))
+        if seats == least == most:
+            seats = None  # the ruleset's only number: the lobby is as it always was
         now = self.matches.now()
         try:
             match_id = await self.storage.create_lobby(
@@ -228,11 +237,13 @@ class LobbyService:
                 forfeit_after=forfeit_after,
                 created_at=now,
                 expires_at=now + self.expires_after,
+                seats=seats,
             )
         except ChannelBusy:
             raise _busy(await self.storage.open_match_in(channel_id)) from None
-        _, most = self.games.seats(ruleset)
-        await self.storage.add_player(match_id, user_id=user_id, name=name, deck=deck, seats=most)
+        await self.storage.add_player(
+            match_id, user_id=user_id, name=name, deck=deck, seats=seats or most
+        )
         log.info("match %d: lobby opened in channel %d (%s)", match_id, channel_id, ruleset)
         self.matches.scheduler.nudge(now + self.expires_after)
         return await self.get(match_id)
@@ -341,10 +352,16 @@ class LobbyService:
             lobby = await self._open_lobby(held, match_id)
             if lobby.rematch_of is not None:
                 return await self._confirm(held, openings, lobby, user_id, deck)
-            return await self._join(held, lobby, user_id, name, deck)
+            return await self._join(held, openings, lobby, user_id, name, deck)
 
     async def _join(
-        self, held: Storage, lobby: Lobby, user_id: int, name: str, deck: str | None
+        self,
+        held: Storage,
+        openings: list[Committed],
+        lobby: Lobby,
+        user_id: int,
+        name: str,
+        deck: str | None,
     ) -> Lobby:
         match_id = lobby.row.id
         self._check_deck(lobby.row.ruleset, deck)
@@ -363,7 +380,12 @@ class LobbyService:
         if seat is None:
             raise UserError(texts.match_full())
         log.info("match %d: a player joined at seat %d", match_id, seat)
-        return await self.get(match_id, held)
+        lobby = await self.get(match_id, held)
+        if lobby.row.seats is not None and lobby.ready:  # the seats it was opened for
+            _, opening = await self.matches.begin(held, lobby.row, lobby.players)
+            openings.append(opening)
+            lobby = await self.get(match_id, held)
+        return lobby
 
     async def _confirm(
         self,
@@ -474,6 +496,9 @@ class LobbyService:
             if lobby.rematch_of is not None:
                 waiting = [p.user_id for p in lobby.unconfirmed]
                 raise UserError(texts.rematch_starts_itself(waiting))
+            if lobby.max_seats > lobby.min_seats and user_id != lobby.row.creator_id:
+                # more may come: the one who opened it says when everyone is in
+                raise UserError(texts.start_by_creator_only(lobby.row.creator_id))
             if not lobby.ready:
                 raise UserError(texts.waiting_for_players(len(lobby.players), lobby.min_seats))
             live, opening = await self.matches.begin(held, lobby.row, lobby.players)

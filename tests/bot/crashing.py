@@ -51,7 +51,7 @@ from simcord.enums import ComponentType, InteractionType
 from bot.chat.controls import Choice, ControlId
 from bot.table.games import turn_of
 from bot.table.seats import GIVE_UP, version
-from bot.texts import turn_label
+from bot.texts import named_specs, turn_label
 from rules.engine import Action, Match, Rng
 from rules.registry import get_ruleset
 from rules.simulate import random_action
@@ -99,6 +99,8 @@ class StoredMatch:
     state_hash: str | None
     hash_seq: int | None
     players: tuple[int, ...]
+    names: tuple[str, ...]
+    """Each seat's player's name (a label naming a seat shows it)."""
     actions: tuple[tuple[int, dict[str, Any], int | None], ...]
     """Each action's seat, the action and its interaction id."""
 
@@ -120,16 +122,16 @@ class Store(Protocol):
 
 
 MATCHES = "SELECT id, ruleset, status, seed, setup, state_hash, hash_seq FROM matches ORDER BY id"
-PLAYERS = "SELECT match_id, user_id FROM players ORDER BY match_id, seat"
+PLAYERS = "SELECT match_id, user_id, name FROM players ORDER BY match_id, seat"
 ACTIONS = "SELECT match_id, seat, action, interaction_id FROM actions ORDER BY match_id, seq"
 """What :func:`read` reads, the same on both backends."""
 
 
 def read(matches: Any, players: Any, actions: Any) -> list[StoredMatch]:
     """The matches out of the rows of ``MATCHES``, ``PLAYERS`` and ``ACTIONS``."""
-    seated: dict[int, list[int]] = {}
-    for match_id, user_id in players:
-        seated.setdefault(match_id, []).append(user_id)
+    seated: dict[int, list[tuple[int, str]]] = {}
+    for match_id, user_id, name in players:
+        seated.setdefault(match_id, []).append((user_id, name))
     made: dict[int, list[tuple[int, dict[str, Any], int | None]]] = {}
     for match_id, seat, action, interaction_id in actions:
         made.setdefault(match_id, []).append((seat, json.loads(action), interaction_id))
@@ -142,7 +144,8 @@ def read(matches: Any, players: Any, actions: Any) -> list[StoredMatch]:
             json.loads(setup) if setup else None,
             state_hash,
             hash_seq,
-            tuple(seated.get(mid, ())),
+            tuple(user_id for user_id, _ in seated.get(mid, ())),
+            tuple(name for _, name in seated.get(mid, ())),
             tuple(made.get(mid, ())),
         )
         for mid, ruleset, status, seed, setup, state_hash, hash_seq in matches
@@ -207,9 +210,11 @@ def dealt(match: StoredMatch) -> Match[Any, Any]:
     return Match.new(get_ruleset(match.ruleset), match.seed, match.setup, quiet=True)
 
 
-def acted(game: Match[Any, Any], seat: int) -> int:
-    """How many actions the seat has made (part of its state version)."""
-    return sum(1 for s, _ in game.actions if s == seat)
+def seat_version(match: StoredMatch, game: Match[Any, Any], seat: int) -> str:
+    """The state version the seat's controls carry (``LiveMatch.version``): its legal actions
+    as its controls show them, and how many actions it has made."""
+    acted = sum(1 for s, _ in game.actions if s == seat)
+    return version(named_specs(game.legal_actions(seat), match.names), seat, acted)
 
 
 def replay(match: StoredMatch) -> Match[Any, Any]:
@@ -384,7 +389,7 @@ class Crashes:
             self.figures.problem(f"match {match.id}: the board shows {head!r}, the state {turn}")
         for seat, user_id in enumerate(match.players):
             shown = self._table_version(user_id, match.id)
-            wanted = version(game.legal_actions(seat), seat, acted(game, seat))
+            wanted = seat_version(match, game, seat)
             self.figures.tables_checked += 1
             if shown != wanted:
                 self.figures.problem(
@@ -444,9 +449,9 @@ class Crashes:
 
     async def _move(self, match: StoredMatch, game: Match[Any, Any], seat: int) -> None:
         user = self.members[self._member_of(match, seat)].user
-        specs = game.legal_actions(seat)
+        specs = named_specs(game.legal_actions(seat), match.names)
         table = self._table(user.id)
-        current = version(specs, seat, acted(game, seat))
+        current = seat_version(match, game, seat)
         if table is None or self._table_version(user.id, match.id) != current:
             await asyncio.sleep(0.01)  # the table after the last move is on its way
             return

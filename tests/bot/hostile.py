@@ -30,7 +30,7 @@ from bot.chat.client import Parlor
 from bot.chat.controls import Choice, ControlId
 from bot.table.seats import GIVE_UP
 from rules.engine import Rng
-from rules.registry import RULESETS
+from rules.registry import RULESETS, get_ruleset
 from rules.simulate import random_action
 
 from .players import controls, find, hand_message, perform_by_dm
@@ -190,21 +190,25 @@ async def open_matches(world: World, seed: int, most_moves: int = 6) -> None:
 async def open_match_in(
     world: World, channel: simcord.ChannelHandle, state: str, rng: Rng, most_moves: int = 6
 ) -> int:
-    """A new match in the channel, left in ``state`` (``STATES``); its id."""
-    ruleset = sorted(RULESETS)[rng.below(len(RULESETS))]
+    """A new match in the channel, of a ruleset as many of those who may see it can play (as
+    few seats as it takes), left in ``state`` (``STATES``); its id."""
     eligible = sorted(n for n in world.users if world.sees(n, channel))
-    first = eligible.pop(rng.below(len(eligible)))
-    second = eligible[rng.below(len(eligible))]
-    a, b = world.member(first, channel), world.member(second, channel)
+    playable = sorted(n for n in RULESETS if get_ruleset(n).min_seats <= len(eligible))
+    ruleset = playable[rng.below(len(playable))]
+    seated = []
+    for _ in range(get_ruleset(ruleset).min_seats):
+        seated.append(world.member(eligible.pop(rng.below(len(eligible))), channel))
+    a, *others = seated
     created = await a.slash(channel, "match new", ruleset=ruleset)
     assert created.response is not None, created
     match_id = int(created.response.embeds[0].title.split("#")[1].split()[0])
     world.matches[match_id] = channel
     if state == "lobby":
         if rng.below(2):
-            await b.click(created.response, label="Join")
+            await others[0].click(created.response, label="Join")
         return match_id
-    await b.click(created.response, label="Join")
+    for b in others:
+        await b.click(created.response, label="Join")
     await a.click(created.response, label="Start")
     for _ in range(rng.below(most_moves + 1)):
         if not await random_move(world, match_id, rng):

@@ -197,7 +197,12 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TRIGGER guild_settings_changed AFTER INSERT OR UPDATE ON guild_settings
         FOR EACH ROW EXECUTE FUNCTION parlor_guild_changed();
     """,
-    # 2: as SQLite's 8: how many actions every seat's table shows at least.
+    # 2: as SQLite's 8: a lobby opened for a number of seats (``/match new seats:``) starts by
+    # itself when that many have joined; NULL: any number the ruleset allows, started with Start.
+    """
+    ALTER TABLE matches ADD COLUMN seats INTEGER;
+    """,
+    # 3: as SQLite's 9: how many actions every seat's table shows at least.
     """
     ALTER TABLE matches ADD COLUMN tables_at INTEGER NOT NULL DEFAULT -1;
     UPDATE matches SET tables_at = action_count WHERE status != 'lobby';

@@ -212,7 +212,12 @@ MIGRATIONS: tuple[str, ...] = (
             SELECT NEW.match_id, 'clock', NEW.deadline, NEW.seq + 1 WHERE NEW.deadline IS NOT NULL;
     END;
     """,
-    # 8: how many actions every seat's table shows at least (``tables_at``, moved by the
+    # 8: a lobby opened for a number of seats (``/match new seats:``) starts by itself when that
+    # many have joined; NULL: any number the ruleset allows, started with Start.
+    """
+    ALTER TABLE matches ADD COLUMN seats INTEGER;
+    """,
+    # 9: how many actions every seat's table shows at least (``tables_at``, moved by the
     # presenter once it has nothing left to show of a match, ``bot.chat.settling``): a match
     # under way with fewer is one whose tables a stopped process may have left behind, checked
     # at start-up. Matches stored before count as settled; lobbies have shown nothing yet.
