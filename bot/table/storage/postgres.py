@@ -202,6 +202,12 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE matches ADD COLUMN seats INTEGER;
     """,
+    # 3: as SQLite's 9: how many actions every seat's table shows at least.
+    """
+    ALTER TABLE matches ADD COLUMN tables_at INTEGER NOT NULL DEFAULT -1;
+    UPDATE matches SET tables_at = action_count WHERE status != 'lobby';
+    CREATE INDEX matches_unsettled ON matches (id) WHERE tables_at < action_count;
+    """,
 )
 """Schema migrations in order; the table ``parlor_schema`` says how many have been applied."""
 

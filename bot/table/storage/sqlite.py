@@ -217,6 +217,15 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE matches ADD COLUMN seats INTEGER;
     """,
+    # 9: how many actions every seat's table shows at least (``tables_at``, moved by the
+    # presenter once it has nothing left to show of a match, ``bot.chat.settling``): a match
+    # under way with fewer is one whose tables a stopped process may have left behind, checked
+    # at start-up. Matches stored before count as settled; lobbies have shown nothing yet.
+    """
+    ALTER TABLE matches ADD COLUMN tables_at INTEGER NOT NULL DEFAULT -1;
+    UPDATE matches SET tables_at = action_count WHERE status != 'lobby';
+    CREATE INDEX matches_unsettled ON matches (id) WHERE tables_at < action_count;
+    """,
 )
 """Schema migrations in order; ``PRAGMA user_version`` is how many have been applied."""
 
