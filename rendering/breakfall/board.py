@@ -7,7 +7,7 @@ Layout (units; the picture is :data:`WIDTH` units wide and ``scale`` pixels per 
     panel      the top seat: name, hand, deck and graveyard sizes; its damage zone as a track of
                10 pips; its resource row (face down: ready upright, bowed sideways); its check
                zone when a check has turned a card
-    field      the top seat's characters, five a row, in the order they entered
+    field      the top seat's characters, four a row, in the order they entered
     space      who holds priority or what the match waits on; the entries, newest on top
     field      the bottom seat's characters
     panel      the bottom seat
@@ -46,11 +46,11 @@ from rendering.toolkit.palette import (
     TEXT,
     mix,
 )
-from rules.breakfall.views import BreakfallView, EntryView, PlayerView
+from rules.breakfall.views import BreakfallView, CharacterView, EntryView, PlayerView
 from rules.engine import name_seats
 
 from .marks import Marks
-from .parts import LEGIBLE, damage_track, draw_tags, draw_tile, resource_row, tile_height
+from .parts import LEGIBLE, damage_track, draw_tile, resource_row, tile_height
 
 __all__ = [
     "GAP",
@@ -69,7 +69,7 @@ WIDTH = 480.0
 MARGIN = 6.0
 GAP = 5.0
 HEADER = 22.0
-PER_ROW = 5
+PER_ROW = 4  # wide enough for rules text of 14 units and three numbers in cells
 TILE_GAP = 4.0
 TILE_W = (WIDTH - 2 * MARGIN - (PER_ROW - 1) * TILE_GAP) / PER_ROW
 TILE_MIN = 96.0  # a vanilla character: name, a pill row, its numbers
@@ -170,9 +170,8 @@ def _chips(view: BreakfallView, player: PlayerView, marks: Marks) -> list[Chip]:
         _lit(Chip(f"Graveyard {len(player.graveyard)}", ink=MUTED), "graveyard" in lit),
     ]
     for _seat, why in (g for g in marks.gone if g[0] == seat):
-        chips.append(
-            Chip(f"1 {why}", fill=mix(PANEL, HIGHLIGHT, 0.5), ink=HIGHLIGHT_INK, bold=True)
-        )
+        # Lit as the counters the step changed are (and in a colour of the PNG palette).
+        chips.append(Chip(f"1 {why}", fill=HIGHLIGHT, ink=HIGHLIGHT_INK, bold=True))
     return chips
 
 
@@ -266,13 +265,18 @@ def _draw_panel_rows(
 # -- fields -------------------------------------------------------------------------------------
 
 
-def _field_height(canvas: Canvas, player: PlayerView) -> float:
+def _row_height(canvas: Canvas, row: Sequence[CharacterView], marks: Marks) -> float:
+    return max(
+        [TILE_MIN, *(tile_height(canvas, c, TILE_W, marks.tags.get(c.uid, ())) for c in row)]
+    )
+
+
+def _field_height(canvas: Canvas, player: PlayerView, marks: Marks) -> float:
     cards = player.field
     if not cards:
         return EMPTY_FIELD
     rows = [cards[i : i + PER_ROW] for i in range(0, len(cards), PER_ROW)]
-    heights = [max([TILE_MIN, *(tile_height(canvas, c, TILE_W) for c in row)]) for row in rows]
-    return sum(heights) + TILE_GAP * (len(rows) - 1)
+    return sum(_row_height(canvas, row, marks) for row in rows) + TILE_GAP * (len(rows) - 1)
 
 
 def _draw_field(canvas: Canvas, player: PlayerView, y: float, marks: Marks) -> float:
@@ -292,13 +296,12 @@ def _draw_field(canvas: Canvas, player: PlayerView, y: float, marks: Marks) -> f
         return y + EMPTY_FIELD
     for start in range(0, len(cards), PER_ROW):
         row = cards[start : start + PER_ROW]
-        height = max([TILE_MIN, *(tile_height(canvas, c, TILE_W) for c in row)])
+        height = _row_height(canvas, row, marks)
         for i, card in enumerate(row):
             x = MARGIN + i * (TILE_W + TILE_GAP)
             box = (x, y, x + TILE_W, y + height)
-            draw_tile(canvas, box, card, highlight=card.uid in marks.lit)
-            if card.uid in marks.tags:
-                draw_tags(canvas, box, marks.tags[card.uid])
+            tags = marks.tags.get(card.uid, ())
+            draw_tile(canvas, box, card, highlight=card.uid in marks.lit, tags=tags)
         y += height + TILE_GAP
     return y - TILE_GAP
 
@@ -314,7 +317,7 @@ def _entry_rows(view: BreakfallView, names: Sequence[str]) -> list[Line]:
     """The space newest first, waiting checks of a seat in a row merged into one line."""
     lines: list[Line] = []
     for entry in reversed(view.space):
-        if entry.kind == "check" and not entry.running:
+        if entry.kind == "check" and not entry.running and not entry.resolving:
             if lines and lines[-1][0] is None and lines[-1][3] == entry.seat:
                 count = int(lines[-1][1].split()[0]) + 1
                 lines[-1] = (None, f"{count} damage checks for {names[entry.seat]}", "", entry.seat)
@@ -328,6 +331,8 @@ def _entry_rows(view: BreakfallView, names: Sequence[str]) -> list[Line]:
 
 def _entry_text(entry: EntryView, names: Sequence[str]) -> tuple[str, str]:
     """Its head (what it is, whose, what it aims at) and what it does."""
+    if entry.kind == "check" and entry.resolving:
+        return f"Resolving: {names[entry.seat]}'s damage check turned {entry.name}", entry.text
     if entry.kind == "check":
         return f"{names[entry.seat]}'s check: {entry.name} waits for its breakfall", ""
     head = f"{entry.name} ({_KINDS.get(entry.kind, entry.kind)})"
@@ -431,7 +436,7 @@ def _draw_space(
 def body_height(measure: Canvas, view: BreakfallView, names: Sequence[str], marks: Marks) -> float:
     """How tall :func:`draw_body` draws (``measure``: any canvas of the same scale)."""
     panels = sum(_panel(measure, view, s, names, 0.0, marks, draw=False) for s in (0, 1))
-    fields = sum(_field_height(measure, p) for p in view.players)
+    fields = sum(_field_height(measure, p, marks) for p in view.players)
     return panels + fields + _space_height(measure, view, names) + 4 * GAP
 
 

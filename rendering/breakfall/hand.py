@@ -3,8 +3,9 @@ resource row (face down to the others, named here).
 
 Layout (units, :data:`~rendering.breakfall.board.WIDTH` wide): a header with the seat's name,
 its ready resources and hand size; a line saying where the turn is and what is asked of the seat;
-its resource cards by name; then one row per card: cost, name, kind, speed and breakfall pills,
-the generated rules text (up to three lines), and force, sabotage and durability for a character.
+its resource cards by name; then one row per card: cost, name, kind and breakfall pills, the
+generated rules text (up to three lines; it says "Any speed." itself), and force, sabotage and
+durability for a character, each named beside its icon.
 When the seat holds priority, the cards it can play now are marked "Playable" and the others
 dimmed.
 """
@@ -38,7 +39,7 @@ HEADER = 30.0
 NOTE = 22.0
 ROW = 70.0
 ROW_GAP = 5.0
-STATS_W = 46.0
+STATS_W = 96.0  # "durability" beside its number: the hand says what each icon is
 BREAKFALL_FILL = (120, 82, 150)
 
 
@@ -169,8 +170,6 @@ def _pills(card: HandCardView) -> list[Chip]:
         chips.append(Chip("Playable", fill=GOOD, ink=HIGHLIGHT_INK, icon="check", bold=True))
     kind = "Character" if card.kind == "character" else "Technique"
     chips.append(Chip(kind, fill=mix(PANEL, TEXT, 0.12), ink=MUTED))
-    if card.speed == "any":
-        chips.append(Chip("Any speed", fill=mix(PANEL, HIGHLIGHT, 0.3), ink=TEXT))
     if card.breakfall:
         chips.append(Chip("Breakfall", fill=BREAKFALL_FILL, ink=TEXT, bold=True))
     return chips
@@ -214,4 +213,6 @@ def _stats(canvas: Canvas, card: HandCardView, box: Box) -> None:
     for i, (stat, value) in enumerate(
         (("force", card.force), ("sabotage", card.sabotage), ("durability", card.durability))
     ):
-        draw_stat(canvas, (x0, y0 + i * h, x1, y0 + (i + 1) * h), stat, value, base=value)
+        draw_stat(
+            canvas, (x0, y0 + i * h, x1, y0 + (i + 1) * h), stat, value, base=value, word=True
+        )

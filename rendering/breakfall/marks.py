@@ -106,13 +106,13 @@ def _signed(n: int) -> str:
 
 
 def _damage(reader: _Reader, data: Mapping[str, Any]) -> None:
-    reader.tag(data.get("card"), f"–{data['amount']}", "bad")
+    reader.tag(data.get("card"), f"{data['amount']} dmg", "bad")
 
 
 def _battle(reader: _Reader, data: Mapping[str, Any]) -> None:
     reader.lit.add(int(data["card"]))
     if data.get("target") is not None:
-        reader.tag(data["target"], f"–{data['amount']}", "bad" if data["amount"] else "note")
+        reader.tag(data["target"], f"{data['amount']} dmg", "bad" if data["amount"] else "note")
 
 
 def _boosted(reader: _Reader, data: Mapping[str, Any]) -> None:

@@ -1,10 +1,11 @@
 """The parts of a breakfall picture: a character on the field, its numbers and states, a seat's
 damage track and resource row, an entry of the resolution space, and the labels of a step.
 
-A character is a tile: its name, its state as pills (bowed, new, greeting, blocking, its damage
-against its durability), the rules text of its abilities, then force, sabotage and durability.
-Numbers that differ from the printed ones are coloured and carry an arrow (up: boosted; down:
-weakened), so colour is never the only cue; a bowed character is dimmed and says so.
+A character is a tile: its name, its state as pills (bowed, new, greeting, blocking, its
+damage), the rules text of its abilities, the step's labels in rows of their own, then force,
+sabotage and durability in a cell each. Numbers that differ from the printed ones are coloured
+and carry an arrow right after them (up: boosted; down: weakened), so colour is never the only
+cue; a bowed character is dimmed and says so.
 """
 
 from __future__ import annotations
@@ -51,7 +52,6 @@ __all__ = [
     "cost_badge",
     "damage_track",
     "draw_stat",
-    "draw_tags",
     "draw_tile",
     "resource_row",
     "tile_height",
@@ -59,8 +59,8 @@ __all__ = [
 
 LEGIBLE = 12.0  # the smallest text: capitals 7 pixels high on a phone (480 units at 400 px)
 PILL_H = 18.0
-TAG_H = 17.0
-STATS_H = 24.0
+TAG_H = 18.0
+STATS_H = 28.0
 COST_FILL: RGB = (70, 92, 130)
 TILE_FILL = mix(CARD_EDGE, PANEL, 0.55)
 UP: RGB = mix(GOOD, TEXT, 0.35)
@@ -72,9 +72,12 @@ _ICONS = {"force": "sword", "sabotage": "bolt", "durability": "shield"}
 _ASPECT = {"sword": 0.6, "shield": 0.85, "bolt": 0.7}
 _PAD = 6.0
 _NAME_TOP = 3.0
-_NAME_SIZE = 13.0
+_NAME_SIZE = 14.5
 _NAME_LEADING = 1.0
+_TEXT_SIZE = 14.0  # a tile's rules text: capitals 8.4 pixels high on a phone
+_TEXT_INK: RGB = MUTED
 _LEADING = 1.08
+_STAT_FILL: RGB = BACKGROUND
 _TONES: dict[str, RGB] = {"bad": DANGER, "good": GOOD, "note": HIGHLIGHT}
 
 
@@ -84,35 +87,54 @@ def cost_badge(canvas: Canvas, box: Box, cost: int, *, dim: bool = False) -> Non
     badge(canvas, box, str(cost), fill=fill, ink=MUTED if dim else TEXT, shape="diamond")
 
 
-def draw_stat(canvas: Canvas, box: Box, stat: str, value: int, *, base: int) -> None:
-    """An icon and a number; above ``base`` green with an up arrow, below purple with a down
-    arrow."""
+def draw_stat(
+    canvas: Canvas, box: Box, stat: str, value: int, *, base: int, word: bool = False
+) -> None:
+    """One number in a cell of its own: its icon, the number, and right after the number an arrow
+    when it differs from ``base`` (up and green: above; down and purple: below), so the arrow is
+    read with its own number; with ``word``, the stat's name after it ("force")."""
     x0, y0, x1, y1 = box
     h = y1 - y0
+    if not word:
+        canvas.rect(box, _STAT_FILL, radius=4)
     colour = DOWN if value < base else UP if value > base else TEXT
     icon = _ICONS[stat]
-    icon_h = h * 0.55
+    icon_h = h * 0.62
     icon_w = icon_h * _ASPECT[icon]
+    size = max(LEGIBLE, h * 0.72)
+    number = str(value)
+    number_w = canvas.text_width(number, size=size, weight="bold")
+    arrow = h * 0.3 if colour != TEXT else 0.0
+    group = icon_w + 2 + number_w + (arrow + 1 if arrow else 0)
+    left = x0 + 3 if word else x0 + max(2.0, (x1 - x0 - group) / 2)
     top = y0 + (h - icon_h) / 2
-    canvas.shape(icon, (x0, top, x0 + icon_w, top + icon_h), MUTED)
-    right = x1
-    if colour != TEXT:
-        a = h * 0.26
-        arrow = "down" if value < base else "up"
-        canvas.shape(arrow, (x1 - a, y0 + h / 2 - a / 2, x1, y0 + h / 2 + a / 2), colour)
-        right = x1 - a - 1
+    canvas.shape(icon, (left, top, left + icon_w, top + icon_h), MUTED)
+    at = left + icon_w + 2
     canvas.text(
-        (x0 + icon_w + 1, y0, right, y1),
-        str(value),
-        size=h * 0.78,
-        min_size=LEGIBLE,
+        (at, y0, at + number_w + 1, y1),
+        number,
+        size=size,
         weight="bold",
         fill=colour,
-        align="center",
         leading=1.0,
         max_lines=1,
         role="number",
     )
+    at += number_w + 1
+    if arrow:
+        kind = "down" if value < base else "up"
+        mid = y0 + h * 0.42
+        canvas.shape(kind, (at, mid - arrow / 2, at + arrow, mid + arrow / 2), colour)
+        at += arrow
+    if word:
+        canvas.text(
+            (at + 4, y0, x1, y1),
+            stat,
+            size=LEGIBLE,
+            fill=MUTED,
+            leading=1.0,
+            max_lines=1,
+        )
 
 
 def _pills(card: CharacterView) -> list[Chip]:
@@ -139,17 +161,18 @@ def _text(card: CharacterView) -> str:
 
 
 def _name_height(canvas: Canvas, card: CharacterView, width: float) -> float:
-    """Two lines for most names, three for a long one (nothing is cut)."""
+    """One line for most names, two or three for a long one (nothing is cut)."""
     room = max(1, canvas.px(width - _PAD - 3))
     block = fit_text(
         card.name, room, 1 << 20, canvas.px(_NAME_SIZE), canvas.px(LEGIBLE), "bold", _NAME_LEADING
     )
-    lines = max(2, len(block.lines))
+    lines = len(block.lines)
     return lines * _NAME_SIZE * _NAME_LEADING + 3
 
 
-def _measure(canvas: Canvas, box: Box, card: CharacterView) -> float:
-    """Where the pills end (the text starts), drawing nothing."""
+def _pill_rows(canvas: Canvas, box: Box, card: CharacterView, *, draw: bool) -> float:
+    """The state pills under the name, drawn or only measured; where they end (the text
+    starts)."""
     x0, y0, x1, _y1 = box
     top = y0 + _NAME_TOP + _name_height(canvas, card, x1 - x0) + 1
     chips = _pills(card)
@@ -165,19 +188,41 @@ def _measure(canvas: Canvas, box: Box, card: CharacterView) -> float:
         size=LEGIBLE,
         gap=2,
         row_gap=2,
-        draw=False,
+        draw=draw,
     )
     return last + PILL_H + 2
 
 
-def tile_height(canvas: Canvas, card: CharacterView, width: float) -> float:
-    """How tall a tile ``width`` units wide must be to show ``card`` whole."""
-    bottom = _measure(canvas, (0.0, 0.0, width, 0.0), card)
+def _tag_width(canvas: Canvas, text: str) -> float:
+    return canvas.text_width(text, size=TAG_H * 0.72, weight="bold") + TAG_H * 0.8
+
+
+def _tag_rows(canvas: Canvas, tags: Sequence[Tag], width: float) -> list[list[Tag]]:
+    """The step's labels in rows as they fit in ``width``, in the order they happened."""
+    rows: list[list[Tag]] = []
+    used = width
+    for item in tags:
+        need = _tag_width(canvas, item.text)
+        if used + need > width and (not rows or rows[-1]):
+            rows.append([])
+            used = 0.0
+        rows[-1].append(item)
+        used += need + 2
+    return rows
+
+
+def tile_height(
+    canvas: Canvas, card: CharacterView, width: float, tags: Sequence[Tag] = ()
+) -> float:
+    """How tall a tile ``width`` units wide must be to show ``card`` whole, with the step's
+    ``tags`` in rows of their own above its numbers."""
+    bottom = _pill_rows(canvas, (0.0, 0.0, width, 0.0), card, draw=False)
+    bottom += len(_tag_rows(canvas, tags, width - 6)) * (TAG_H + 2)
     text = _text(card)
     if not text:
         return bottom + 2 + STATS_H
     room = max(1, canvas.px(width - _PAD - 3))
-    px = canvas.px(LEGIBLE)
+    px = canvas.px(_TEXT_SIZE)
     block = fit_text(text, room, 1 << 20, px, px, "regular", _LEADING)
     return bottom + math.ceil(block.height / canvas.scale) + 3 + STATS_H
 
@@ -188,9 +233,11 @@ def draw_tile(
     card: CharacterView,
     *,
     highlight: bool = False,
+    tags: Sequence[Tag] = (),
 ) -> None:
-    """One character: name (up to two lines), state pills, rules text, force, sabotage and
-    durability at the foot."""
+    """One character: name (two lines, three for a long one), state pills, rules text, the
+    step's labels (rows of their own, never over the text), then force, sabotage and
+    durability in cells of their own at the foot."""
     x0, y0, x1, y1 = box
     fill = mix(TILE_FILL, BACKGROUND, 0.3) if card.bowed else TILE_FILL
     card_frame(canvas, box, edge=seat_style(card.seat).fill, fill=fill, highlight=highlight)
@@ -205,34 +252,28 @@ def draw_tile(
         valign="top",
         leading=_NAME_LEADING,
     )
-    top = y0 + _NAME_TOP + name_h + 1
-    chips = _pills(card)
-    if chips:
-        chip_flow(
-            canvas,
-            x0 + _PAD,
-            top,
-            (x0 + _PAD, top, x1 - 3, top),
-            chips,
-            height=PILL_H,
-            size=LEGIBLE,
-            gap=2,
-            row_gap=2,
-        )
-    text_top = _measure(canvas, box, card)
+    text_top = _pill_rows(canvas, box, card, draw=True)
     stats_top = y1 - STATS_H
+    rows = _tag_rows(canvas, tags, x1 - x0 - 6)
+    tags_top = stats_top - len(rows) * (TAG_H + 2)
     text = _text(card)
     if text:
         canvas.text(
-            (x0 + _PAD, text_top, x1 - 3, stats_top - 1),
+            (x0 + _PAD, text_top, x1 - 3, tags_top - 1),
             text,
-            size=LEGIBLE,
-            fill=MUTED,
+            size=_TEXT_SIZE,
+            fill=_TEXT_INK,
             valign="top",
             leading=_LEADING,
         )
-    left = x0 + 5
-    third = (x1 - 2 - left) / 3
+    for i, row in enumerate(rows):
+        right, top = x1 - 3, tags_top + i * (TAG_H + 2)
+        for item in reversed(row):
+            width = _tag_width(canvas, item.text)
+            tag(canvas, (right - width, top, right, top + TAG_H), item.text, fill=_TONES[item.tone])
+            right -= width + 2
+    left = x0 + 4
+    third = (x1 - 3 - left) / 3
     for i, (stat, value, base) in enumerate(
         (
             ("force", card.force, card.base_force),
@@ -241,21 +282,7 @@ def draw_tile(
         )
     ):
         at = left + i * third
-        draw_stat(canvas, (at, stats_top + 1, at + third - 1, y1 - 3), stat, value, base=base)
-
-
-def draw_tags(canvas: Canvas, box: Box, tags: Sequence[Tag]) -> None:
-    """What just happened to a character: labels right-aligned just above its numbers, in rows
-    upwards if they need more than the tile's width (over the end of its text, never on a
-    number)."""
-    x0, _y0, x1, y1 = box
-    right, top = x1 - 2, y1 - STATS_H - TAG_H - 1
-    for item in reversed(tags):
-        width = canvas.text_width(item.text, size=TAG_H * 0.72, weight="bold") + TAG_H * 0.8
-        if right - width < x0 + 4 and right < x1 - 2:
-            right, top = x1 - 2, top - TAG_H - 2
-        tag(canvas, (right - width, top, right, top + TAG_H), item.text, fill=_TONES[item.tone])
-        right -= width + 2
+        draw_stat(canvas, (at, stats_top + 1, at + third - 2, y1 - 4), stat, value, base=base)
 
 
 def damage_track(canvas: Canvas, box: Box, count: int, limit: int, *, lit: bool = False) -> None:

@@ -31,7 +31,7 @@ from .loops import COUNTS
 from .playable import holds_priority, may_place, playable_cards, usable_abilities
 from .state import BreakfallState, Card, Decision
 from .stats import durability, force, sabotage
-from .targets import candidates, character_label, options
+from .targets import candidates, character_label, entry_words, options
 from .text import cost_text
 from .zones import SEAT, move
 
@@ -89,7 +89,7 @@ def _pass_spec(state: BreakfallState, seat: int) -> ActionSpec:
     other_passed = (1 - seat) in space_.passed
     top = space_.top
     if top is not None:
-        name = space.entry_name(state, top.item, top.seat)
+        name = entry_words(state, seat, top)
         label = f"Pass: {name} resolves" if other_passed else f"Pass ({name} waits)"
     else:
         where = flow.PHASES.get((state.phase, state.step), state.phase)
@@ -153,12 +153,7 @@ def _activate_spec(state: BreakfallState, seat: int, card: Card, index: int) -> 
 def _decision_specs(state: BreakfallState, decision: Decision) -> list[ActionSpec]:
     seat, kind = decision.seat, decision.kind
     if kind == "greet":
-        choices = battle.greeter_choices(state)
-        opts = tuple(Option(c.uid, character_label(state, seat, c)) for c in choices)
-        # At least 2: a parameter of at most one is a single choice, which cannot be "none".
-        most = max(2, len(opts))
-        greeters = Param("greeters", "Greeters", opts, least=0, most=most)
-        return [ActionSpec("greet", "Greet with", params=(greeters,))]
+        return _greet_specs(state, seat)
     if kind == "block":
         greeter = state.cards[decision.uid]
         opts = (
@@ -196,8 +191,10 @@ def _decision_specs(state: BreakfallState, decision: Decision) -> list[ActionSpe
     if kind == "count":
         bidding = state.bidding
         assert bidding is not None
+        # A label is shown to the seat asked: the other seat is its opponent, never "{seat1}".
         bids = ", ".join(
-            f"{SEAT[s]} {b}×" for s, b in zip(bidding.seats, bidding.bids, strict=False)
+            f"{'you' if s == seat else 'opponent'} {b}×"
+            for s, b in zip(bidding.seats, bidding.bids, strict=False)
         )
         label = "Name how many more times the loop runs" + (f" (named: {bids})" if bids else "")
         opts = tuple(Option(c, f"{c}×") for c in COUNTS)
@@ -220,6 +217,23 @@ def _decision_specs(state: BreakfallState, decision: Decision) -> list[ActionSpe
             "recall", "Take a card back from your graveyard", params=(Param("card", "Card", opts),)
         )
     ]
+
+
+def _greet_specs(state: BreakfallState, seat: int) -> list[ActionSpec]:
+    """Any of the characters that can greet, or none (BREAKFALL-2.4 (a)): several are one choice
+    of any number, none included; a lone one is two buttons, its own and "Greet with nobody" (a
+    choice of at most one is a choice of exactly one)."""
+    choices = battle.greeter_choices(state)
+    if len(choices) == 1:
+        card = choices[0]
+        label = character_label(state, seat, card)
+        return [
+            ActionSpec("greet", f"Greet with {card.name}", (("greeters", (card.uid,)),), (), label),
+            ActionSpec("greet", "Greet with nobody", (("greeters", ()),)),
+        ]
+    opts = tuple(Option(c.uid, character_label(state, seat, c)) for c in choices)
+    greeters = Param("greeters", "Greeters", opts, least=0, most=len(opts))
+    return [ActionSpec("greet", "Greet with", params=(greeters,))]
 
 
 def _breakfall_specs(state: BreakfallState, decision: Decision) -> list[ActionSpec]:
@@ -262,10 +276,16 @@ def decision_label(state: BreakfallState) -> str:
         holder = state.space.holder
         return "" if holder is None else f"{SEAT[holder]} has priority"
     seat = SEAT[decision.seat]
+    if decision.kind == "breakfall":
+        ability = state.cards[decision.uid].defn.breakfall
+        assert ability is not None
+        # Only one with a cost may be declined (BREAKFALL-5.4 (d)); the others must be entered.
+        if ability.cost:
+            return f"{seat} pays for a breakfall or declines"
+        return f"{seat} chooses the breakfall's target"
     return {
         "greet": f"{seat} chooses greeters",
         "block": f"{seat} chooses a blocker",
-        "breakfall": f"{seat} pays for a breakfall or declines",
         "target": f"{seat} chooses a target",
         "optional": f"{seat} decides whether to apply an ability",
         "count": f"{seat} names a loop count",
@@ -377,13 +397,13 @@ def _enter_breakfall(state: BreakfallState, seat: int, action: Action, log: Step
     space.enter_breakfall(
         state, seat, card, _optional(action, "target"), _discards(state, seat, action), log
     )
-    state.blocks.acted(seat)  # it entered something (BREAKFALL-6.4a)
+    state.blocks.acted(seat)  # it entered something (BREAKFALL-6.4 (a))
     loops.chose(state)
     flow.proceed(state, log)
 
 
 def _decline(state: BreakfallState, seat: int, action: Action, log: StepLog) -> None:
-    """BREAKFALL-5.4d: not paying; the card goes from the check zone to the graveyard."""
+    """BREAKFALL-5.4 (d): not paying; the card goes from the check zone to the graveyard."""
     decision = state.decision
     assert decision is not None
     state.decision = None
@@ -399,7 +419,6 @@ def _choose_target(state: BreakfallState, seat: int, action: Action, log: StepLo
     decision = state.decision
     assert decision is not None and decision.item is not None
     state.decision = None
-    state.entering.pop(0)
     processing.enter_trigger(
         state, seat, decision.item._replace(target=_int(action["target"])), log
     )
@@ -408,13 +427,20 @@ def _choose_target(state: BreakfallState, seat: int, action: Action, log: StepLo
 
 
 def _optional_answer(state: BreakfallState, seat: int, action: Action, log: StepLog) -> None:
+    _answer(state, seat, action["answer"] == "yes", log)
+    loops.chose(state, may=True)
+    flow.proceed(state, log)
+
+
+def _answer(state: BreakfallState, seat: int, yes: bool, log: StepLog) -> None:
+    """The answer to a ``may``: the caption that finishes the ability says it."""
     res = state.resolving
     assert res is not None
     state.decision = None
-    res.may = action["answer"] == "yes"
-    loops.chose(state, may=True)
-    log.event("answered", None, seat=seat, answer=res.may)
-    flow.proceed(state, log)
+    res.may = yes
+    log.event("answered", None, seat=seat, answer=yes)
+    if not log.quiet:
+        res.said.append(f"{SEAT[seat]} " + ("says yes" if yes else "declines"))
 
 
 def _count(state: BreakfallState, seat: int, action: Action, log: StepLog) -> None:
@@ -445,7 +471,8 @@ def _discard_these(state: BreakfallState, seat: int, cards: list[Card], log: Ste
     state.decision = None
     effects.discard(state, seat, cards, log)
     res.left.pop(0)
-    log.step(f"{SEAT[seat]} discards {listing([c.name for c in cards])}.")
+    if not log.quiet:  # said when the entry finishes resolving, in the same step
+        res.said.append(f"{SEAT[seat]} discards {listing([c.name for c in cards])}")
 
 
 def _recall(state: BreakfallState, seat: int, action: Action, log: StepLog) -> None:
@@ -461,7 +488,8 @@ def _recall_this(state: BreakfallState, seat: int, card: Card, log: StepLog) -> 
     move(state, card, "hand")
     res.at += 1
     log.event("recalled", None, seat=seat, card=card.uid, name=card.name)
-    log.step(f"{SEAT[seat]} takes {card.name} back from the graveyard.")
+    if not log.quiet:
+        res.said.append(f"{SEAT[seat]} takes {card.name} back from the graveyard")
 
 
 def _timeout(state: BreakfallState, seat: int, action: Action, log: StepLog) -> None:
@@ -474,11 +502,7 @@ def _timeout(state: BreakfallState, seat: int, action: Action, log: StepLog) -> 
         battle.greet(state, [], log)
         flow.after_greet(state, False)
     elif decision.kind == "block":
-        for pair in state.battle:
-            if pair[1] == 0:
-                pair[1] = -2
-        state.decision = None
-        log.step(f"{SEAT[seat]} blocks nothing.")
+        battle.block_none_left(state, log)
     elif decision.kind == "breakfall":
         _breakfall_timeout(state, seat, decision, log)
     elif decision.kind == "target":
@@ -487,14 +511,9 @@ def _timeout(state: BreakfallState, seat: int, action: Action, log: StepLog) -> 
         ability = processing.trigger_ability(state, item)
         first = candidates(state, seat, ability.chosen or "", ability.effects)[0]
         state.decision = None
-        state.entering.pop(0)
         processing.enter_trigger(state, seat, item._replace(target=first), log)
     elif decision.kind == "optional":
-        res = state.resolving
-        assert res is not None
-        state.decision = None
-        res.may = False
-        log.step(f"{SEAT[seat]} does not apply it.")
+        _answer(state, seat, False, log)
     elif decision.kind == "count":
         _name_count(state, seat, 0, log)
     elif decision.kind == "discard":

@@ -6,6 +6,9 @@ decision per greeter, at most one of its ready characters each, a character bloc
 one). In the damage step everything is dealt at once: a blocked greeter and its blocker deal
 their force to each other, an unblocked greeter its sabotage to the non-turn player; a greeter
 that left, or whose blocker left, deals nothing.
+
+``state.battle`` pairs each greeter with its blocker's uid or a mark: :data:`~.state.NOT_ASKED`,
+:data:`~.state.NO_BLOCKER`, :data:`~.state.BLOCKER_LEFT`.
 """
 
 from __future__ import annotations
@@ -15,12 +18,13 @@ from collections.abc import Sequence
 from ..engine import StepLog
 from .captions import listing
 from .effects import deal_damage, place_checks
-from .state import BreakfallState, Card, Decision
+from .state import BLOCKER_LEFT, NO_BLOCKER, NOT_ASKED, BreakfallState, Card, Decision
 from .stats import dealt, durability, force, is_new, sabotage
 from .zones import SEAT, bow, card_name, trigger
 
 __all__ = [
     "block",
+    "block_none_left",
     "blocker_choices",
     "damage_step",
     "greet",
@@ -30,7 +34,7 @@ __all__ = [
 
 
 def greeter_choices(state: BreakfallState) -> list[Card]:
-    """The turn player's ready characters that are not new (BREAKFALL-2.4a, 2.6)."""
+    """The turn player's ready characters that are not new (BREAKFALL-2.4 (a), 2.6)."""
     return [
         c for c in state.players[state.turn_player].field if not c.bowed and not is_new(state, c)
     ]
@@ -43,7 +47,7 @@ def greet(state: BreakfallState, chosen: Sequence[Card], log: StepLog) -> bool:
         log.event("no_greeters", None, seat=seat)
         log.step(f"{SEAT[seat]} greets with nobody: the battle phase ends.")
         return False
-    state.battle = [[card.uid, 0] for card in chosen]
+    state.battle = [[card.uid, NOT_ASKED] for card in chosen]
     for card in chosen:
         bow(state, card)
         trigger(state, card, "greets")
@@ -68,7 +72,7 @@ def next_block(state: BreakfallState) -> bool:
     if not blocker_choices(state):
         return False
     for greeter, blocker in state.battle:
-        if blocker == 0 and state.cards[greeter].zone == "field":
+        if blocker == NOT_ASKED and state.cards[greeter].zone == "field":
             state.decision = Decision("block", state.ntp, uid=greeter)
             return True
     return False
@@ -78,7 +82,7 @@ def block(state: BreakfallState, greeter: int, blocker: Card | None, log: StepLo
     """Record one greeter's blocker (``None``: unblocked); blocking does not bow."""
     for pair in state.battle:
         if pair[0] == greeter:
-            pair[1] = blocker.uid if blocker is not None else -2  # -2: asked, no blocker
+            pair[1] = blocker.uid if blocker is not None else NO_BLOCKER
     state.decision = None
     card = state.cards[greeter]
     if blocker is None:
@@ -93,8 +97,18 @@ def block(state: BreakfallState, greeter: int, blocker: Card | None, log: StepLo
     )
 
 
+def block_none_left(state: BreakfallState, log: StepLog) -> None:
+    """The clock's blockers (BREAKFALL-9.1): none for the greeter asked about and every one not
+    yet asked about."""
+    for pair in state.battle:
+        if pair[1] == NOT_ASKED:
+            pair[1] = NO_BLOCKER
+    state.decision = None
+    log.step(f"{SEAT[state.ntp]} blocks nothing.")
+
+
 def damage_step(state: BreakfallState, log: StepLog) -> None:
-    """All battle damage at once (BREAKFALL-2.4c, 2.7, 2.8); damage to the non-turn player
+    """All battle damage at once (BREAKFALL-2.4 (c), 2.7, 2.8); damage to the non-turn player
     places its checks (BREAKFALL-5.3)."""
     cards = state.cards
     hits: list[tuple[Card, Card | None, int]] = []  # (dealer, character hit or None, amount)
@@ -102,13 +116,13 @@ def damage_step(state: BreakfallState, log: StepLog) -> None:
         greeter = cards[greeter_uid]
         if greeter.zone != "field":
             continue
-        if blocker_uid > 0:
+        if blocker_uid > NOT_ASKED:  # a uid: blocked
             blocker = cards[blocker_uid]
             if blocker.zone != "field":
                 continue
             hits.append((greeter, blocker, dealt(force(state, greeter))))
             hits.append((blocker, greeter, dealt(force(state, blocker))))
-        elif blocker_uid != -1:  # -1: its blocker left, nothing passes through
+        elif blocker_uid != BLOCKER_LEFT:
             hits.append((greeter, None, dealt(sabotage(state, greeter))))
     before = {c.uid: c.damage for _d, c, _n in hits if c is not None}
     to_player = 0

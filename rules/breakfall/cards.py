@@ -207,7 +207,7 @@ class Ability(_Value):
     when: str | None = None  # triggered: one of TRIGGERS (or TEST_TRIGGERS)
     may: bool = False  # triggered: its controller chooses on resolution
     main_only: bool = False  # activated (BREAKFALL-3.6)
-    repeatable: bool = False  # activated, test file only (BREAKFALL-6.4a)
+    repeatable: bool = False  # activated, test file only (BREAKFALL-6.4 (a))
     static: str | None = None  # static: one of STATICS
     amount: int = 0  # static: the +x
     scope: str = "all"  # static: all | others
@@ -296,3 +296,14 @@ class CardPool(PoolCards[CardDef], _Value):
     decks: Mapping[str, Deck]
     digest: str
     test: bool = False  # holds the rule-test cards of BREAKFALL-6.6a
+    # What the cheapest card a hand might hold costs, anything (a turn player's main window) or
+    # an any-speed technique (any other priority); None if the pool has none: with fewer ready
+    # resources a seat evidently plays nothing (BREAKFALL-9.2). Worked out from the cards.
+    cheapest: int | None = field(init=False, default=None)
+    cheapest_any: int | None = field(init=False, default=None)
+
+    def __post_init__(self) -> None:
+        cards = self.cards.values()
+        any_speed = [c.cost for c in cards if c.speed == "any"]
+        object.__setattr__(self, "cheapest", min((c.cost for c in cards), default=None))
+        object.__setattr__(self, "cheapest_any", min(any_speed, default=None))

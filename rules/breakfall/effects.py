@@ -23,11 +23,11 @@ __all__ = ["Context", "apply", "deal_damage", "discard", "place_checks", "player
 
 
 class Context(NamedTuple):
-    """Who resolves what: the controller, the source card (``None`` for a technique's own
-    effect), the ability and the entry it came from."""
+    """Who resolves what: the controller, the source card (a technique's own card for its
+    effect, an ability's card, a breakfall's card), the ability and the entry it came from."""
 
     seat: int
-    source: Card | None
+    source: Card
     ability: Ability
     item: Item
     res: Resolving
@@ -45,7 +45,7 @@ def players_of(state: BreakfallState, seat: int, target: str) -> tuple[int, ...]
 def _characters(state: BreakfallState, ctx: Context, effect: Effect) -> list[Card]:
     target, source = effect.target, ctx.source
     if target == "self":
-        return [source] if source is not None and source.zone == "field" else []
+        return [source] if source.zone == "field" else []
     if target == "all_enemy_characters":
         return list(state.players[1 - ctx.seat].field)
     if ctx.ability.fixed(effect):  # a blocks trigger's greeter: the one it blocks

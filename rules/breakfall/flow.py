@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..engine import TURN_STARTED, StepLog
 from . import battle, loops, processing, space
 from .captions import close, counted, listing
-from .playable import usable
+from .playable import evidently_idle, usable
 from .state import OPENING_HAND, BreakfallState, Decision
 from .zones import SEAT, draw, finish, trigger
 
@@ -40,6 +40,7 @@ def begin(state: BreakfallState, log: StepLog) -> None:
     state.first = coin if state.named_first is None else state.named_first
     for player in state.players:
         state.rng.shuffle(player.deck)
+    state.number_cards()
     log.event("first_player", None, seat=state.first, reason="setup" if named else "coin")
     for seat in (state.first, 1 - state.first):
         draw(state, seat, OPENING_HAND, log)
@@ -179,16 +180,15 @@ def pass_priority(state: BreakfallState, seat: int, log: StepLog, why: str = "")
 
 def _auto(state: BreakfallState, seat: int) -> str | None:
     """Why the rules pass for ``seat`` now (BREAKFALL-9.2), or ``None``: it holds nothing it
-    could enter and either that is evident (no card in hand, nothing usable on the field) or
-    it turned auto-pass on."""
-    evident = not state.players[seat].hand
-    if not (evident or state.auto.is_on(seat)):
+    could enter and either anyone can see that (a pass for it tells nothing) or it turned
+    auto-pass on."""
+    idle = evidently_idle(state, seat)
+    if idle is None and not state.auto.is_on(seat):
         return None  # asked whatever it holds: what it could use need not be worked out
-    if not state.auto.passes_for(seat, usable=usable(state, seat), evident=evident):
+    held = idle is None and usable(state, seat)
+    if not state.auto.passes_for(seat, usable=held, evident=idle is not None):
         return None
-    if not state.players[seat].hand:
-        return " (no card in hand, nothing to use)"
-    return " (auto-pass)"
+    return " (auto-pass)" if idle is None else f" ({idle}, nothing to use)"
 
 
 def proceed(state: BreakfallState, log: StepLog) -> None:

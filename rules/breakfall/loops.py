@@ -1,6 +1,6 @@
 """Loops (BREAKFALL-6) on the engine's pieces: :class:`~rules.engine.LoopGuard` for loops nobody
 can stop, :class:`~rules.engine.LoopCount` for counts the players name, and the loop of two
-optional abilities (BREAKFALL-6.4b).
+optional abilities (BREAKFALL-6.4 (b)).
 
 The state a loop compares (BREAKFALL-6.3a) is the whole state but the RNG, the turn number, the
 counters of entries to the field, the passes, and the loops' own bookkeeping: :data:`KEY_WITHOUT`.
@@ -111,7 +111,7 @@ def ran_away(state: BreakfallState, log: StepLog) -> bool:
 def may_answer(state: BreakfallState, seat: int) -> bool | None:
     """The answer to ``seat``'s optional ability given by a counted loop, or ``None`` when the
     seat is asked (``state.decision`` is set: the may itself, or the naming of a count when the
-    same may came back with the state unchanged, BREAKFALL-6.4b).
+    same may came back with the state unchanged, BREAKFALL-6.4 (b)).
 
     As for the guard, the whole state's key is worked out only for a may whose fingerprint came
     back since the last other choice: a loop of mays is named on its second lap."""
@@ -151,7 +151,7 @@ def _may_again(state: BreakfallState) -> bool:
 
 def count_named(state: BreakfallState, seat: int, count: int) -> int | None:
     """``seat`` names a count (BREAKFALL-6.2); once all have, the loop runs the smaller number
-    (returned) and the one who named it declines after (the TP on a tie, BREAKFALL-6.4b)."""
+    (returned) and the one who named it declines after (the TP on a tie, BREAKFALL-6.4 (b))."""
     bidding = state.bidding
     assert bidding is not None
     bidding.name(seat, count)

@@ -1,5 +1,6 @@
 """What a seat holding priority could enter now (BREAKFALL-2.3, 3.5, 3.6): the menus list it, and
-auto-pass (BREAKFALL-9.2) passes for a seat that has none of it."""
+auto-pass (BREAKFALL-9.2) passes for a seat that has none of it, or that anyone can see has none
+of it (:func:`evidently_idle`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from .state import BreakfallState, Card
 from .targets import candidates
 
 __all__ = [
+    "evidently_idle",
     "holds_priority",
     "main_window",
     "may_place",
@@ -72,7 +74,7 @@ def playable_cards(state: BreakfallState, seat: int) -> list[Card]:
 
 def usable_abilities(state: BreakfallState, seat: int) -> list[tuple[Card, int]]:
     """Activated abilities of ``seat``'s characters it could enter now: main-only ones in its
-    main window, a repeatable one unless it is blocked (BREAKFALL-6.4a), cost payable, a target
+    main window, a repeatable one unless it is blocked (BREAKFALL-6.4 (a)), cost payable, a target
     where one must be chosen."""
     main = main_window(state, seat)
     found = []
@@ -86,6 +88,28 @@ def usable_abilities(state: BreakfallState, seat: int) -> list[tuple[Card, int]]
             if can_pay(state, seat, card, ability) and _has_targets(state, seat, ability):
                 found.append((card, index))
     return found
+
+
+def evidently_idle(state: BreakfallState, seat: int) -> str | None:
+    """Why anyone can see that ``seat``, holding priority, could enter nothing now, or ``None``
+    (BREAKFALL-9.2): from what is public, its hand's size, its ready resources, its field and
+    the card pool (what a hidden card might be), never from the cards it holds. Its hand is
+    empty or holds no card it could pay for (the cheapest card of the pool playable now costs
+    more than its ready resources), no ability on its field is usable, and it may not place a
+    resource (only the turn player in its main window, space empty, once a turn)."""
+    player = state.players[seat]
+    ready = 0
+    if player.hand:
+        ready = len(ready_resources(state, seat))
+        pool = state.pool
+        cheapest = pool.cheapest if main_window(state, seat) else pool.cheapest_any
+        if cheapest is not None and cheapest <= ready:
+            return None
+    if may_place(state, seat) or usable_abilities(state, seat):
+        return None
+    if not player.hand:
+        return "no card in hand"
+    return "no ready resource" if not ready else "too few ready resources"
 
 
 def usable(state: BreakfallState, seat: int) -> bool:

@@ -5,6 +5,8 @@ choice (BREAKFALL-3.4a). It asks nothing else and moves no priority."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..engine import StepLog
 from .cards import Ability
 from .state import DAMAGE_LIMIT, BreakfallState, Card, Decision, Item, Waiting
@@ -92,20 +94,19 @@ def trigger_ability(state: BreakfallState, waiting: Waiting | Item) -> Ability:
     return card.defn.abilities[waiting.ability]
 
 
-def _order(state: BreakfallState, waiting: list[Waiting]) -> list[Waiting]:
+def _entry_order(tp: int) -> Callable[[Waiting], tuple[bool, int, int]]:
     """The order of entering (BREAKFALL-3.2, 3.2a): the turn player's first, so the other's
     resolve first; one player's newest source first, so the oldest resolves first; two of one
     card last listed first."""
-    tp = state.turn_player
-    return sorted(waiting, key=lambda w: (w.seat != tp, -w.entered, -w.ability))
+    return lambda w: (w.seat != tp, -w.entered, -w.ability)
 
 
 def _enter_waiting(state: BreakfallState, log: StepLog) -> None:
     if state.waiting:
-        state.entering += _order(state, state.waiting)
+        state.entering.add_simultaneous(state.waiting, _entry_order(state.turn_player))
         state.waiting = []
     while state.entering:
-        waiting = state.entering[0]
+        waiting = state.entering.pop()
         ability = trigger_ability(state, waiting)
         item = Item(
             state.next_eid(), "trigger", waiting.uid, waiting.ability, context=waiting.context
@@ -114,16 +115,14 @@ def _enter_waiting(state: BreakfallState, log: StepLog) -> None:
         if kind is not None:
             found = candidates(state, waiting.seat, kind, ability.effects)
             if not found:
-                state.entering.pop(0)
                 log.event("not_entered", None, seat=waiting.seat, card=waiting.uid)
                 if not log.quiet:
                     log.step(f"{_source(state, waiting)}'s ability has no target: not entered.")
                 continue
-            if len(found) > 1:
+            if len(found) > 1:  # the decision holds it until its target is chosen
                 state.decision = Decision("target", waiting.seat, item=item)
                 return
             item = item._replace(target=found[0])
-        state.entering.pop(0)
         enter_trigger(state, waiting.seat, item, log)
 
 

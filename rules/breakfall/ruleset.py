@@ -13,13 +13,12 @@ from .cards import CardPool
 from .state import DAMAGE_LIMIT, BreakfallState
 from .stats import durability
 from .views import BreakfallView, summary, view
+from .zones import ZONES
 
 __all__ = ["VERSION", "BreakfallRuleset"]
 
-VERSION = "1"
+VERSION = "2"
 """The rules' own version; the card pool's digest is appended."""
-
-_ZONES = ("deck", "hand", "field", "resources", "damage", "check", "graveyard")
 
 
 class BreakfallRuleset(RulesetBase[BreakfallState, BreakfallView]):
@@ -90,7 +89,7 @@ class BreakfallRuleset(RulesetBase[BreakfallState, BreakfallView]):
         if not over and state.resolving is not None and state.decision is None:
             broken.append("an entry is left half resolved")
         for p in state.players:
-            for zone in _ZONES:
+            for zone in ZONES:
                 for card in getattr(p, zone):
                     if card.zone != zone or card.owner != p.seat:
                         broken.append(f"{card!r} is listed in seat {p.seat}'s {zone}")
@@ -110,7 +109,7 @@ class BreakfallRuleset(RulesetBase[BreakfallState, BreakfallView]):
         for card in state.cards.values():
             if card.zone == "space" and card.uid not in in_space:
                 broken.append(f"{card!r} is in the space without an entry")
-        listed = sum(len(getattr(p, z)) for p in state.players for z in _ZONES)
+        listed = sum(len(getattr(p, z)) for p in state.players for z in ZONES)
         if listed + len(in_space) != len(state.cards):
             broken.append(f"{len(state.cards) - listed - len(in_space)} cards are in no zone")
         return broken

@@ -5,7 +5,7 @@ Costs are paid and targets chosen on entry; an entry resolves when both players 
 top (the engine's :class:`~rules.engine.PriorityStack`, ``SPACE`` mode), and a damage check runs
 by itself whenever it is on top (an automatic entry). A check that turns a breakfall enters it
 above the check, which waits (``running``) until everything above it has resolved and then puts
-the card, if it is still in the check zone, into the graveyard (BREAKFALL-5.4b, 5.6).
+the card, if it is still in the check zone, into the graveyard (BREAKFALL-5.4 (b), 5.6).
 """
 
 from __future__ import annotations
@@ -82,12 +82,12 @@ def _bow_resources(state: BreakfallState, seat: int, n: int, log: StepLog) -> No
     log.event("resources_bowed", None, seat=seat, count=n)
 
 
-def can_pay(state: BreakfallState, seat: int, source: Card | None, ability: Ability) -> bool:
+def can_pay(state: BreakfallState, seat: int, source: Card, ability: Ability) -> bool:
     """Whether ``seat`` can pay the ability's cost now (a discard: with cards other than the
     source, BREAKFALL-7.6a)."""
     for cost in ability.cost:
         if cost.kind == "bow_self":
-            if source is None or source.zone != "field" or source.bowed:
+            if source.zone != "field" or source.bowed:
                 return False
         elif cost.kind == "bow_resources":
             if len(ready_resources(state, seat)) < cost.n:
@@ -100,7 +100,7 @@ def can_pay(state: BreakfallState, seat: int, source: Card | None, ability: Abil
 def _pay(
     state: BreakfallState,
     seat: int,
-    source: Card | None,
+    source: Card,
     ability: Ability,
     discards: Sequence[Card],
     log: StepLog,
@@ -108,7 +108,7 @@ def _pay(
     """Pay the cost; what was paid, for the caption."""
     paid = []
     for cost in ability.cost:
-        if cost.kind == "bow_self" and source is not None:
+        if cost.kind == "bow_self":
             bow(state, source)
             log.event("bowed", None, seat=seat, card=source.uid)
             paid.append("bows itself")
@@ -168,7 +168,7 @@ def activate(
     log: StepLog,
 ) -> None:
     """Enter an activated ability, paying its cost (BREAKFALL-3.5, 3.7); a repeatable one ×n
-    (BREAKFALL-6.4a)."""
+    (BREAKFALL-6.4 (a))."""
     ability = card.defn.abilities[index]
     item = Item(state.next_eid(), "ability", card.uid, index, target, times)
     paid = _pay(state, seat, card, ability, discards, log)
@@ -181,7 +181,7 @@ def activate(
 
 
 def breakfall_problem(state: BreakfallState, seat: int, card: Card) -> str | None:
-    """Why a breakfall turned by a check cannot be entered (BREAKFALL-5.4c): an effect forbids
+    """Why a breakfall turned by a check cannot be entered (BREAKFALL-5.4 (c)): an effect forbids
     it, it has no legal target, or its cost cannot be paid."""
     ability = card.defn.breakfall
     assert ability is not None
@@ -205,7 +205,7 @@ def enter_breakfall(
     *,
     turned: str = "",
 ) -> None:
-    """Enter the breakfall above its check, which waits below it (BREAKFALL-5.4b, 5.6);
+    """Enter the breakfall above its check, which waits below it (BREAKFALL-5.4 (b), 5.6);
     ``turned``: the check that turned it, when it is entered in the same step."""
     ability = card.defn.breakfall
     assert ability is not None
@@ -276,13 +276,24 @@ def run_check(state: BreakfallState, log: StepLog) -> None:
     if ability.cost or len(found) > 1:
         state.decision = Decision("breakfall", seat, uid=card.uid)
         if not log.quiet:
-            ask = "pay or decline" if ability.cost else "choose its target"
-            log.step(f"{turns}: breakfall! {SEAT[seat]} may {ask}.")
+            ask = "may pay or decline" if ability.cost else "must choose its target"
+            log.step(f"{turns}: breakfall! {SEAT[seat]} {ask}.")
         return
     enter_breakfall(state, seat, card, found[0] if found else None, (), log, turned=turns)
 
 
 # -- resolving ------------------------------------------------------------------------------------
+
+
+def _asked(state: BreakfallState) -> str:
+    """What a resolution stopped for: ``{seat1} chooses a card to discard``."""
+    decision = state.decision
+    assert decision is not None
+    seat = SEAT[decision.seat]
+    if decision.kind == "discard":
+        cards = "a card" if decision.n == 1 else f"{decision.n} cards"
+        return f"{seat} chooses {cards} to discard"
+    return f"{seat} chooses a card to take back from the graveyard"
 
 
 def resolve(state: BreakfallState, entry: Entry[Item], log: StepLog) -> None:
@@ -311,13 +322,17 @@ def continue_resolving(state: BreakfallState, log: StepLog) -> None:
                 )
                 log.step(f"{label} enters the field ({numbers}).")
         return
-    said: list[str] = []
+    said = res.said  # kept across a stop: the caption that finishes it says all it did
     if ability.may and res.may is None:
         answer = may_answer(state, seat)
         if answer is None:
             return
         res.may = answer
-        said.append("yes (the loop goes on)" if answer else "no (the loop stops)")
+        if not log.quiet:
+            said.append(
+                f"{SEAT[seat]} says "
+                + ("yes (the loop goes on)" if answer else "no (the loop stops)")
+            )
     ctx = Context(seat, source, ability, item, res)
     if res.may is not False:
         while res.rep < item.times:
@@ -327,8 +342,8 @@ def continue_resolving(state: BreakfallState, log: StepLog) -> None:
                 _pay(state, seat, source, ability, (), log)
             while res.at < len(ability.effects):
                 if not effects.apply(state, ctx, ability.effects[res.at], log, said):
-                    if not log.quiet and said:
-                        close(log, f"{label} resolves: {'; '.join(said)}")
+                    if not log.quiet and said:  # else the board's "Now:" says who chooses
+                        close(log, f"{label}: {'; '.join([*said, _asked(state)])}")
                     return
                 res.at += 1
             res.rep += 1

@@ -20,6 +20,7 @@ __all__ = [
     "candidates",
     "character_label",
     "entry_label",
+    "entry_words",
     "greeters",
     "options",
     "still_legal",
@@ -27,15 +28,16 @@ __all__ = [
 
 
 def greeters(state: BreakfallState) -> list[Card]:
-    """Characters greeting now, on the field."""
-    cards = state.cards
-    return [cards[g] for g, _b in state.battle if cards[g].zone == "field"]
+    """Characters greeting now, on the field, in the order they entered it (BREAKFALL-9.3)."""
+    greeting = {g for g, _b in state.battle}
+    return [c for c in state.players[state.turn_player].field if c.uid in greeting]
 
 
 def blockers(state: BreakfallState) -> list[Card]:
-    """Characters blocking now, on the field."""
-    cards = state.cards
-    return [cards[b] for _g, b in state.battle if b > 0 and cards[b].zone == "field"]
+    """Characters blocking now, on the field, in the order they entered it (BREAKFALL-9.3), not
+    the order of the greeters they block."""
+    blocking = {b for _g, b in state.battle}
+    return [c for c in state.players[state.ntp].field if c.uid in blocking]
 
 
 def _sides(state: BreakfallState, seat: int, kind: str) -> list[Card]:
@@ -91,7 +93,7 @@ def still_legal(
 
 def character_label(state: BreakfallState, seat: int, card: Card) -> str:
     """``enemy Gate Warden · force 2, sabotage 1, damage 1/4, bowed``."""
-    side = "your" if card.owner == seat else "enemy"
+    side = _whose(seat, card.owner)
     bowed = "bowed" if card.bowed else "ready"
     return (
         f"{side} {card.name} · force {force(state, card)}, sabotage {sabotage(state, card)}, "
@@ -99,18 +101,31 @@ def character_label(state: BreakfallState, seat: int, card: Card) -> str:
     )
 
 
-def entry_label(state: BreakfallState, seat: int, entry: Entry[Item]) -> str:
-    """``enemy Ember Strike (technique)``, ``your Gate Warden's ability``."""
+def _whose(seat: int, owner: int) -> str:
+    return "your" if owner == seat else "enemy"
+
+
+def entry_words(state: BreakfallState, seat: int, entry: Entry[Item]) -> str:
+    """An entry as ``seat``'s menus name it: ``enemy Ember Strike``, ``your Gate Warden's
+    ability`` (a label is shown to one seat, so it says "your" and "enemy", never a seat)."""
     item = entry.item
-    whose = "your" if entry.seat == seat else "enemy"
+    whose = _whose(seat, entry.seat)
     if item.kind == "check":
         return f"{whose} damage check"
     card = state.cards[item.uid]
     if item.kind == "card":
-        return f"{whose} {card.name} ({card.defn.kind})"
+        return f"{whose} {card.name}"
     if item.kind == "breakfall":
         return f"{whose} {card.name}'s breakfall"
     return f"{whose} {card.name}'s ability"
+
+
+def entry_label(state: BreakfallState, seat: int, entry: Entry[Item]) -> str:
+    """``enemy Ember Strike (technique)``, ``your Gate Warden's ability``."""
+    words = entry_words(state, seat, entry)
+    if entry.item.kind == "card":
+        return f"{words} ({state.cards[entry.item.uid].defn.kind})"
+    return words
 
 
 def options(

@@ -27,6 +27,7 @@ ENGLISH = Wording(
         "breakfall.cost": "Breakfall — {cost}: {body}",
         "technique.any": "Any speed. {text}",
         "then": "{before}, then {after}",
+        "then.you": "{before}, then you {after}",
         # -- triggers
         "when.enters": "When this enters the field",
         "when.greets": "When this greets",
@@ -140,19 +141,35 @@ def _clause(effect: Effect, obj: str, w: Wording, *, may: bool) -> str:
     return w.render(f"effect.{e}", **values)
 
 
+def _subject(effect: Effect, *, may: bool) -> str:
+    """Who does what a clause says: ``you`` (an order to the card's player: "draw a card"),
+    else the player its template names ("your opponent draws", "each player discards")."""
+    if effect.effect in ("draw", "discard") and effect.target != "you" and not may:
+        return effect.target
+    return "you"
+
+
 def effects_text(ability: Ability, *, may: bool = False, wording: Wording = ENGLISH) -> str:
     """The effects in order, a target named again as a pronoun: ``deal 2 damage to an enemy
-    character, then bow it``."""
+    character, then bow it``; an order to the player after a clause about someone else names
+    it: ``each player discards a card, then you draw a card``."""
     w = wording
     body = ""
     before: str | None = None
+    subject = "you"
     for effect in ability.effects:
         obj = _object(ability, effect, w)
         if effect.target == before and effect.target not in _PLAYERS:
             obj = w.render("again.all" if effect.target in _ALL else "again.one")
-        clause = _clause(effect, obj, w, may=may and not body)
-        body = w.render("then", before=body, after=clause) if body else clause
-        before = effect.target
+        first = may and not body
+        clause = _clause(effect, obj, w, may=first)
+        now = _subject(effect, may=first)
+        if body:
+            joint = "then.you" if now == "you" and subject != "you" else "then"
+            body = w.render(joint, before=body, after=clause)
+        else:
+            body = clause
+        before, subject = effect.target, now
     return body
 
 

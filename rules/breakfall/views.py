@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ..engine import Result
 from ..engine.views import MatchView
 from . import actions, flow, playable, space
-from .state import DAMAGE_LIMIT, BreakfallState, Card, Player
+from .state import DAMAGE_LIMIT, NOT_ASKED, BreakfallState, Card, Item, Player
 from .stats import durability, force, is_new, sabotage
 from .text import effects_text
 from .zones import SEAT, card_name
@@ -86,7 +86,8 @@ class EntryView:
     target: str  # what it aims at, seats as {seat0}
     automatic: bool  # a damage check: runs by itself when on top
     running: bool  # a check waiting for its breakfall above it
-    resolving: bool  # taken from the space, resolving now (waiting on a decision)
+    resolving: bool  # taken from the space, resolving now (waiting on a decision); a check
+    # whose breakfall waits on its player's choice is resolving, named, with the breakfall's text
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +152,7 @@ def _character(state: BreakfallState, card: Card) -> CharacterView:
     for greeter, blocker in state.battle:
         if greeter == card.uid:
             greeting = True
-            blocked_by = blocker if blocker > 0 else None
+            blocked_by = blocker if blocker > NOT_ASKED else None  # a uid, not a mark
         if blocker == card.uid:
             blocking = greeter
     return CharacterView(
@@ -201,10 +202,7 @@ def _player(state: BreakfallState, player: Player, viewer: int | None) -> Player
     )
 
 
-def _entry(state: BreakfallState, seat: int, item: object, resolving: bool) -> EntryView:
-    from .state import Item
-
-    assert isinstance(item, Item)
+def _entry(state: BreakfallState, seat: int, item: Item, resolving: bool) -> EntryView:
     if item.kind == "check":
         name = state.cards[item.uid].name if item.running else ""
         return EntryView(item.eid, seat, "check", name, "", "", True, item.running, resolving)
@@ -237,6 +235,14 @@ def _entry(state: BreakfallState, seat: int, item: object, resolving: bool) -> E
     return EntryView(item.eid, seat, kind, card.name, text, target, False, False, resolving)
 
 
+def _check_under_way(state: BreakfallState, seat: int, card: Card) -> EntryView:
+    """The damage check that turned ``card``'s breakfall and waits while its player pays or
+    declines, or chooses its target: taken from the space, so shown as resolving."""
+    ability = card.defn.breakfall
+    text = ability.text if ability is not None else ""
+    return EntryView(state.next_eid(), seat, "check", card.name, text, "", True, False, True)
+
+
 def _hand_card(state: BreakfallState, card: Card, can_play: set[int]) -> HandCardView:
     defn = card.defn
     return HandCardView(
@@ -260,6 +266,9 @@ def view(state: BreakfallState, viewer: int | None) -> BreakfallView:
     if state.resolving is not None:
         res = state.resolving
         entries.append(_entry(state, res.entry.seat, res.entry.item, True))
+    decision = state.decision
+    if decision is not None and decision.kind == "breakfall":
+        entries.append(_check_under_way(state, decision.seat, state.cards[decision.uid]))
     hand: tuple[HandCardView, ...] = ()
     if viewer is not None:
         can_play: set[int] = set()

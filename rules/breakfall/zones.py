@@ -9,10 +9,11 @@ damage, boosts and bowed state and its part in the battle; an ability that trigg
 from __future__ import annotations
 
 from ..engine import Result, StepLog
-from .state import BreakfallState, Card, Player, Waiting
+from .state import BLOCKER_LEFT, BreakfallState, Card, Player, Waiting
 
 __all__ = [
     "SEAT",
+    "ZONES",
     "bow",
     "card_name",
     "draw",
@@ -31,22 +32,15 @@ def card_name(card: Card) -> str:
     return f"{SEAT[card.owner]}'s {card.name}"
 
 
+ZONES = ("deck", "hand", "field", "resources", "damage", "check", "graveyard")
+"""A player's zones, each a list of the same name on :class:`~.state.Player` (the space, shared,
+is not one)."""
+
+
 def zone_list(player: Player, zone: str) -> list[Card] | None:
-    if zone == "deck":
-        return player.deck
-    if zone == "hand":
-        return player.hand
-    if zone == "field":
-        return player.field
-    if zone == "resources":
-        return player.resources
-    if zone == "damage":
-        return player.damage
-    if zone == "check":
-        return player.check
-    if zone == "graveyard":
-        return player.graveyard
-    return None  # the space: a card entered is held by its entry
+    """The list of ``zone``; ``None`` for the space, where a card entered is held by its entry."""
+    found: list[Card] | None = getattr(player, zone) if zone in ZONES else None
+    return found
 
 
 def trigger(state: BreakfallState, card: Card, when: str, context: int | None = None) -> None:
@@ -86,7 +80,7 @@ def _leave_field(state: BreakfallState, card: Card) -> None:
         if pair[0] == card.uid:
             continue
         if pair[1] == card.uid:
-            pair[1] = -1
+            pair[1] = BLOCKER_LEFT
         kept.append(pair)
     state.battle[:] = kept
 

@@ -26,6 +26,7 @@ from ..engine.datafile import (
     table,
 )
 from ..engine.decks import DeckRule
+from ..engine.wording import indefinite
 from .cards import (
     A_SKILL,
     CHARACTERS,
@@ -239,7 +240,7 @@ def _stats(where: str, entry: Mapping[str, Any], kind: str) -> dict[str, int]:
     for name, present in has.items():
         if not present:
             if name in entry:
-                raise DataError(f"{where}: {name}: a {kind} has none")
+                raise DataError(f"{where}: {name}: {indefinite(kind)} has none")
             out[name] = 0
             continue
         out[name] = number(where, entry, name, *ranges[name])

@@ -127,7 +127,7 @@ class LoopCount:
 
     def result(self) -> tuple[int, int]:
         """``(count, seat)``: the smaller count and who named it; on a tie the earlier namer,
-        the turn player (BREAKFALL-6.4b: that seat declines once the loop has run)."""
+        the turn player (BREAKFALL-6.4 (b): that seat declines once the loop has run)."""
         if not self.done():
             raise ValueError("not every seat has named a count")
         count = min(self.bids)
@@ -143,7 +143,7 @@ class LoopBlocks:
         self._blocked: dict[int, str] = {}
 
     def acted(self, seat: int, loop: str | None = None) -> None:
-        """``seat`` did an action that counts (BREAKFALL-6.4a: a pass does not); if that action
+        """``seat`` did an action that counts (BREAKFALL-6.4 (a): a pass does not); if that action
         started ``loop``, the seat may not start it again until its next other action."""
         if loop is None:
             self._blocked.pop(seat, None)

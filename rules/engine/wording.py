@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["ENGLISH_FORMS", "Wording", "WordingError"]
+__all__ = ["ENGLISH_FORMS", "Wording", "WordingError", "indefinite"]
 
 
 class WordingError(ValueError):
@@ -36,8 +36,9 @@ def _sentence(text: str) -> str:
     return _capital(text) + ("" if text.endswith('"') else ".")
 
 
-def _indefinite(noun: str) -> str:
-    return f"an {noun}" if noun[:1] in "AEIOU" else f"a {noun}"
+def indefinite(noun: str) -> str:
+    """``event`` -> ``an event``, ``Ember`` -> ``an Ember``, ``card`` -> ``a card``."""
+    return f"an {noun}" if noun[:1].lower() in "aeiou" else f"a {noun}"
 
 
 def _plural(noun: str) -> str:
@@ -48,7 +49,7 @@ def _plural(noun: str) -> str:
 ENGLISH_FORMS: Mapping[str, Form] = {
     "capital": _capital,
     "sentence": _sentence,
-    "a": _indefinite,
+    "a": indefinite,
     "plural": _plural,
     "lower": str.lower,
 }

@@ -265,6 +265,11 @@ async def test_a_whole_breakfall_match_in_discord(
     record = json.loads(env.backend.cdn.get(record_file.url))
     assert replay(record, get_ruleset).state_hash() == shadow.state_hash()
 
+    # Seats are named in what the bot writes: no request body (a caption, a button's or a menu's
+    # label, a DM's text) holds a seat placeholder.
+    placeholders = [r.path for r in env.http_requests if "{seat" in json.dumps(r.json)]
+    assert placeholders == []
+
     api = spec_or_skip()
     checked, problems = api.check_all(env.http_requests)
     assert checked > 200 and problems == []

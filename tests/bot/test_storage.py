@@ -6,7 +6,7 @@ process that died left unshown. SQLite's own: WAL, and each migration from an ol
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import aiosqlite
@@ -24,6 +24,7 @@ from bot.table.storage import (
     Storage,
     checkpoint,
     is_postgres,
+    postgres,
 )
 from bot.table.storage.postgres import MIGRATIONS as PG_MIGRATIONS
 from bot.table.storage.sqlite import MIGRATIONS
@@ -487,3 +488,46 @@ async def test_a_seats_table_is_never_noted_older_than_it_shows(storage: Storage
     assert await storage.seat_shown(match_id, 0, 4) == (True, 555)
     assert await storage.seat_shown(match_id, 0, 6) == (True, 555)
     assert await storage.seat_shown(match_id, 1, 0) == (False, None)  # nobody sits there
+
+
+async def test_a_lost_listener_comes_back_and_reads_what_it_missed(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On PostgreSQL, a process whose listening connection is lost (the server restarted, a
+    network blip) reads instead of hearing until it is back: every cached match counts as
+    behind, so it is caught up from the store. Back, it is alive again under its token and
+    knows what was committed while it could not hear."""
+    monkeypatch.setattr(postgres, "REJOIN_BACKOFF", (0.5,))
+    one, two = await Storage.open(pg_url), await Storage.open(pg_url)
+    try:
+        match_id = await started(two)
+        await two.put_guild_row(GuildRow(1, turn_limit=600))
+        await append(two, match_id, 0, None)
+        await until(lambda: one.heard(match_id) == 1)
+        one.changed_guilds()
+        token = one.token
+        await two.db.run(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid = ?",
+            (one._hub.listener.get_server_pid(),),  # the server ends the connection
+        )
+        await until(lambda: not one._hub.listening)
+        assert one.heard(match_id) > 1_000_000  # deaf: every cached match is behind
+        assert token not in await two.live_tokens()
+        await append(two, match_id, 1, None)  # committed while the other could not hear
+        await until(lambda: one._hub.listening)
+        assert one.heard(match_id) == 2
+        assert one.changed_guilds() == {1}  # any server's defaults may have changed
+        assert one.token == token and token in await two.live_tokens()
+        await append(two, match_id, 2, None)
+        await until(lambda: one.heard(match_id) == 3)  # and hears again
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def until(condition: Callable[[], bool], within: float = 10.0) -> None:
+    for _ in range(int(within / 0.05)):
+        if condition():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the condition never held")

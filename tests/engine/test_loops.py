@@ -111,7 +111,7 @@ def test_the_turn_player_names_first_then_the_other_in_the_open_breakfall_6_2() 
 
 
 @pytest.mark.parametrize("bad", [0, 51])
-def test_counts_are_one_to_fifty_by_default_breakfall_6_4a(bad: int) -> None:
+def test_counts_are_one_to_fifty_by_default_breakfall_6_4_a(bad: int) -> None:
     count = LoopCount("draw engine", seats=[0])
     assert count.options()[0] == Option(1, "1×") and len(count.options()) == 50
     with pytest.raises(ValueError):
@@ -153,7 +153,7 @@ def test_a_seat_may_not_start_the_same_loop_again_until_another_action_breakfall
     assert not blocks.blocked(0, "draw engine")
 
 
-def test_starting_another_loop_frees_the_first_breakfall_6_4a() -> None:
+def test_starting_another_loop_frees_the_first_breakfall_6_4_a() -> None:
     blocks = LoopBlocks()
     blocks.acted(0, loop="a")
     blocks.acted(0, loop="b")

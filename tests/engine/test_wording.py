@@ -59,6 +59,8 @@ def test_a_second_language_is_a_second_table(n: int, english: str, shouted: str)
 def test_word_forms() -> None:
     assert ENGLISH.count("made", 1, name="Ember") == "an Ember"
     assert ENGLISH.count("made", 1, name="Treant") == "a Treant"
+    assert ENGLISH.count("made", 1, name="event") == "an event"  # a kind of card, lower case
+    assert ENGLISH.count("made", 1, name="card") == "a card"
     assert ENGLISH.count("made", 2, name="Suit of Armor") == "two Suits of Armor"
     assert ENGLISH.render("sentence", text="draw a card") == "Draw a card."
     assert ENGLISH.render("sentence", text='give it "Ward."') == 'Give it "Ward."'

@@ -173,6 +173,11 @@ def _breakfall_board(wanted: Callable[[Step], bool], viewer: int | None = None) 
     return breakfall.draw_board(step.views[viewer], NAMES, step)
 
 
+def _paying_or_declining(step: Step) -> bool:
+    """A check turned a breakfall and waits on its player: shown in the space as resolving."""
+    return step.public and step.views[None].waiting.endswith("pays for a breakfall or declines")
+
+
 def _breakfall_hand(seat: int) -> Canvas:
     def choices(step: Step) -> bool:
         view = step.views[seat]
@@ -194,6 +199,7 @@ BREAKFALL_CASES: dict[str, Callable[[], Canvas]] = {
     "breakfall-board-space": lambda: breakfall.draw_board(bf.space_view(), NAMES, bf.space_step()),
     "breakfall-board-battle": lambda: _breakfall_board(bf.public_with("battle_damage", "checks")),
     "breakfall-board-check-turned": lambda: _breakfall_board(bf.public_with("turned", "entered")),
+    "breakfall-board-check-deciding": lambda: _breakfall_board(_paying_or_declining),
     "breakfall-table-seat-1": lambda: draw_table(
         "breakfall", bf.space_view(1), NAMES, 1, bf.space_step()
     ),
@@ -213,7 +219,14 @@ def _charm_board(wanted: Callable[[Step], bool], viewer: int | None = None) -> C
 
 
 def _charm_chain_table() -> Canvas:
-    hand = [cp.hand_card(c, 400 + i) for i, c in enumerate(cp.CARDS[:4])]
+    """Bartholomew may answer the chain with events and A.Skills only (CHARM-9), and with
+    1 EP: Heckle (cost 0) is playable; Cut the Lights (cost 2), his character and his
+    background are not."""
+    answers = {"heckle"}
+    hand = [
+        cp.hand_card(cp.POOL.cards[c], 400 + i, playable=c in answers)
+        for i, c in enumerate(("cut-the-lights", "heckle", "choir-captain", "clock-square"))
+    ]
     return draw_table("charm", cp.chain_view(viewer=1, hand=hand), NAMES, 1)
 
 

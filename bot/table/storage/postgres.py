@@ -12,6 +12,11 @@ PostgreSQL is the only coordinator between them:
 - **Who is alive**: that connection holds a session advisory lock keyed by the process's
   ``token`` for the process's life, so the tokens of live processes are read from ``pg_locks``
   (a process that dies loses its connection, and its lock with it).
+- **A lost listener** (the server restarted, a network blip) is opened again, with backoff, and
+  takes its token again (a new one should another process have taken it meanwhile). While it is
+  away the process hears nothing, so it reads instead: every cached match is caught up from the
+  store before use. Once back, it reads what it may have missed (the active matches' action
+  counts, every server's defaults) as if it had heard it.
 - **Deadlines** are claimed with ``FOR UPDATE SKIP LOCKED`` and held for a lease.
 - **Identify turns**: an advisory lock per bucket, kept ``hold`` seconds after identifying.
 
@@ -57,6 +62,11 @@ usually comes first)."""
 SLOW_SHOW = 30.0
 HEARD_MOST = 100_000
 """Matches whose latest action count heard of is remembered (the least recent forgotten)."""
+REJOIN_BACKOFF = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
+"""Seconds between attempts to open a lost listening connection again (the last repeats)."""
+UNHEARD = 2**62
+"""What :meth:`PostgresStorage.heard` says while nothing can be heard: more actions than any
+cached match has, so each is caught up from the store."""
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: the schema as SQLite's migrations 1 to 7 left it: matches (with each seat's turn
@@ -225,17 +235,83 @@ class _Hub:
     """What the processes tell one another, heard on one connection per process; shared by a
     storage and the views of it that hold a match."""
 
-    def __init__(self, listener: asyncpg.Connection, token: int) -> None:
+    def __init__(self, listener: asyncpg.Connection, token: int, url: str, location: str) -> None:
         self.listener = listener
         self.token = token
+        self.url = url
+        self.location = location
         self.heard: OrderedDict[int, int] = OrderedDict()
         self.shown: dict[int, asyncio.Event] = {}
         self.guilds: set[int] = set()
+        self.listening = False
+        self.closing = False
+        self._rejoining: asyncio.Task[None] | None = None
 
     async def listen(self) -> None:
         await self.listener.add_listener("parlor_actions", self._actions)
         await self.listener.add_listener("parlor_shown", self._shown)
         await self.listener.add_listener("parlor_guilds", self._guild)
+        self.listener.add_termination_listener(self._lost)
+
+    async def close(self) -> None:
+        self.closing = True
+        if self._rejoining is not None:
+            self._rejoining.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._rejoining
+        await self.listener.close()
+
+    def _lost(self, _conn: Any) -> None:
+        self.listening = False
+        if self.closing or self._rejoining is not None:
+            return
+        log.warning(
+            "database %s: the listening connection was lost; reading instead of hearing "
+            "until it is back",
+            self.location,
+        )
+        self._rejoining = asyncio.get_running_loop().create_task(self._rejoin())
+
+    async def _rejoin(self) -> None:
+        attempt = 0
+        try:
+            while True:
+                await asyncio.sleep(REJOIN_BACKOFF[min(attempt, len(REJOIN_BACKOFF) - 1)])
+                attempt += 1
+                try:
+                    listener = await asyncpg.connect(self.url)
+                except (OSError, asyncpg.PostgresError) as e:
+                    log.warning("database %s: listening again failed (%s)", self.location, e)
+                    continue
+                try:
+                    await self._rejoined(listener)
+                except BaseException:
+                    await listener.close()
+                    raise
+                log.info(
+                    "database %s: listening again (process token %d)", self.location, self.token
+                )
+                return
+        finally:
+            self._rejoining = None
+
+    async def _rejoined(self, listener: asyncpg.Connection) -> None:
+        """Take the token again on ``listener``, listen on it, and read what may have been
+        missed meanwhile."""
+        if not await _lock_token(listener, self.token):
+            self.token = await _take_token(listener)
+        self.listener = listener
+        await self.listen()
+        for match_id, count in await listener.fetch(
+            "SELECT id, action_count FROM matches WHERE status = 'active'"
+        ):
+            self._actions(None, 0, "", f"{match_id}:{count}")
+        self.guilds.update(
+            r[0] for r in await listener.fetch("SELECT guild_id FROM guild_settings")
+        )
+        for event in self.shown.values():
+            event.set()
+        self.listening = True  # only now: what was missed is known
 
     def _actions(self, _conn: Any, _pid: int, _channel: str, payload: object) -> None:
         match_id, count = (int(x) for x in str(payload).split(":"))
@@ -269,11 +345,16 @@ class PostgresStorage(Storage):
         self._pool = pool
         self._hub = hub
         self.location = location
-        self.token = hub.token
         self._conn = conn
         self._on = _On(conn if conn is not None else pool)
         self.row = row
         self._releases: set[asyncio.Task[None]] = set()
+
+    @property
+    def token(self) -> int:  # type: ignore[override]
+        """This process's token (a new one should its listening connection come back to find
+        it taken)."""
+        return self._hub.token
 
     @classmethod
     async def open(cls, database: str | Path) -> PostgresStorage:
@@ -283,8 +364,9 @@ class PostgresStorage(Storage):
         try:
             token = await _take_token(listener)
             await _migrate(listener, location)
-            hub = _Hub(listener, token)
+            hub = _Hub(listener, token, url, location)
             await hub.listen()
+            hub.listening = True
             pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE)
         except BaseException:
             await listener.close()
@@ -300,10 +382,11 @@ class PostgresStorage(Storage):
         except TimeoutError:
             log.warning("database %s: connections still busy at close", self.location)
             self._pool.terminate()
-        await self._hub.listener.close()
+        await self._hub.close()
 
     async def schema_version(self) -> int:
-        return await _schema_version(self._hub.listener)
+        async with self._pool.acquire() as conn:
+            return await _schema_version(conn)
 
     @property
     def db(self) -> Executor:
@@ -358,6 +441,8 @@ class PostgresStorage(Storage):
     # -- news ---------------------------------------------------------------------------------
 
     def heard(self, match_id: int) -> int:
+        if not self._hub.listening:
+            return UNHEARD
         return self._hub.heard.get(match_id, 0)
 
     def changed_guilds(self) -> set[int]:
@@ -427,13 +512,18 @@ async def _take_token(conn: asyncpg.Connection) -> int:
     """A token no live process has, locked for as long as this connection lives."""
     while True:
         token = secrets.randbits(31)
-        if await conn.fetchval(
-            "SELECT pg_try_advisory_lock($1::int, $2::int)", PROCESS_LOCKS, token
-        ):
+        if await _lock_token(conn, token):
             return token
 
 
-async def _schema_version(conn: asyncpg.Connection) -> int:
+async def _lock_token(conn: asyncpg.Connection, token: int) -> bool:
+    """Lock ``token`` for as long as ``conn`` lives, unless a live process holds it."""
+    return bool(
+        await conn.fetchval("SELECT pg_try_advisory_lock($1::int, $2::int)", PROCESS_LOCKS, token)
+    )
+
+
+async def _schema_version(conn: Conn) -> int:
     exists = await conn.fetchval("SELECT to_regclass('parlor_schema') IS NOT NULL")
     if not exists:
         return 0

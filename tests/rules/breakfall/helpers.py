@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 from rules.breakfall import BreakfallRuleset, load_pool
 from rules.breakfall.state import BreakfallState, Card, Player
 from rules.breakfall.stats import durability, force, sabotage
+from rules.breakfall.zones import ZONES
 from rules.engine import Action, ActionSpec, Event, Match, Resolution
 
 __all__ = ["LOOPS", "Game", "covers", "prepare", "ruleset"]
@@ -218,7 +219,7 @@ class Game:
 
 
 def _clear(state: BreakfallState, player: Player) -> None:
-    for zone in ("deck", "hand", "field", "resources", "damage", "check", "graveyard"):
+    for zone in ZONES:
         for card in getattr(player, zone):
             del state.cards[card.uid]
         setattr(player, zone, [])
@@ -238,7 +239,8 @@ def prepare(*, turn_player: int = 0, deck: int = 20, seed: int = 1, hands: bool 
     state.phase, state.step = "main", ""
     state.decision = None
     state.battle = []
-    state.waiting, state.entering = [], []
+    state.waiting = []
+    state.entering.clear()
     state.space.start_round(turn_player)
     if hands:
         for seat in (0, 1):

@@ -186,10 +186,10 @@ def test_brann_hits_every_enemy_when_he_greets() -> None:
 
 
 @covers("weir-sentinel")
-def test_weir_sentinel_may_bow_the_greeter_it_blocks_and_draw() -> None:
+def test_weir_sentinel_may_weaken_the_greeter_it_blocks_and_draw() -> None:
     game = prepare()
-    brute = game.put(0, "test-brute")
-    weir = game.put(1, "weir-sentinel")
+    brute = game.put(0, "test-brute")  # force 3
+    weir = game.put(1, "weir-sentinel")  # force 4, durability 5
     hand = len(game.player(1).hand)
     game.until("battle", "greet")
     game.greet(brute)
@@ -197,4 +197,7 @@ def test_weir_sentinel_may_bow_the_greeter_it_blocks_and_draw() -> None:
     game.block(weir)
     game.resolve_all()
     game.act(1, "optional", answer="yes")
-    assert brute.bowed and len(game.player(1).hand) == hand + 1
+    assert game.stats(brute)[0] == 1 and len(game.player(1).hand) == hand + 1
+    game.pass_both()
+    assert game.state.step == "damage"
+    assert weir.damage == 1 and brute.zone == "graveyard"  # 1 force back; 4 kill the brute

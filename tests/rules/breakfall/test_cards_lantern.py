@@ -116,17 +116,28 @@ def test_eave_watcher_hits_the_greeter_it_blocks() -> None:
 
 
 @covers("ridge-lookout")
-def test_ridge_lookout_may_ready_one_of_its_characters() -> None:
-    game = prepare(turn_player=1)
+def test_ridge_lookout_may_ready_a_greeter_at_the_end_of_its_turn_to_block() -> None:
+    game = prepare()
     lookout = game.put(0, "ridge-lookout")
-    game.until("end", "end")
+    brute = game.put(0, "test-brute")
+    game.until("battle", "greet")
+    game.greet(lookout, brute)
+    for _ in range(20):
+        if game.decision == "target":
+            break
+        game.pass_()
+    assert game.state.step == "end" and lookout.bowed and brute.bowed
+    game.act(0, "target", target=brute.uid)  # which of its characters (BREAKFALL-3.4a)
     game.pass_both()
-    assert game.decision == "priority" and game.space() == ["0:trigger:ridge-lookout"]
-    lookout.bowed = True  # state surgery: bowed before it resolves
-    game.match.state_edited()
-    game.resolve_all()
     game.act(0, "optional", answer="yes")
-    assert not lookout.bowed
+    assert not brute.bowed and lookout.bowed
+    game.until("main", turn=6)
+    blocker = game.put(1, "test-dummy")  # the other seat's greeter next turn
+    game.until("battle", "greet")
+    game.greet(blocker)
+    game.pass_both()
+    [spec] = game.specs(0, "block")
+    assert brute.uid in [o.value for o in spec.params[0].options]
 
 
 @covers("kite-dancer")

@@ -75,7 +75,7 @@ def test_iron_skin_adds_durability_until_end_of_turn() -> None:
 
 
 @covers("sweep-kick")
-def test_sweep_kick_hits_a_greeter() -> None:
+def test_sweep_kick_hits_a_greeter_and_from_a_check_for_a_resource() -> None:
     game = prepare()
     brute = game.put(0, "test-brute")
     game.until("battle", "greet")
@@ -85,6 +85,22 @@ def test_sweep_kick_hits_a_greeter() -> None:
     game.play(game.give(1, "sweep-kick"), brute)
     game.resolve_all()
     assert brute.damage == 2
+    other = prepare()
+    brute = other.put(0, "test-brute")  # sabotage 2: two checks for seat 1
+    kick = other.top(1, "sweep-kick")[0]
+    other.resources(1, 1)
+    other.until("battle", "greet")
+    other.greet(brute)
+    for _ in range(20):
+        if other.decision == "breakfall":
+            break
+        other.pass_()
+    [spec] = other.specs(1, "breakfall")
+    assert spec.params == ()  # the one greeter: its target is not asked
+    other.act(1, "breakfall", target=brute.uid)
+    other.resolve_all()
+    assert brute.damage == 2 and kick.zone == "graveyard"
+    assert other.player(1).resources[0].bowed
 
 
 @covers("shoulder-check")

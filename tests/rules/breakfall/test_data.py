@@ -19,8 +19,11 @@ from rules.breakfall.cards import (
     STATICS,
     TARGETS,
     TRIGGERS,
+    Ability,
+    Effect,
 )
 from rules.breakfall.loading import default_data_dir
+from rules.breakfall.text import effects_text
 
 HERE = Path(__file__).resolve().parent
 POOL = load_pool()
@@ -89,7 +92,7 @@ def test_breakfall_7_6a_discard_costs_only_other_cards_and_effects_take_what_the
     assert keeper.zone == "field"
     ruin = prepare()
     ruin.resources(0, 2)
-    ruin.play(ruin.give(0, "shared-ruin"))  # each player discards a card, then draw a card
+    ruin.play(ruin.give(0, "shared-ruin"))  # each player discards a card, then you draw one
     ruin.pass_both()
     # Each holds one card: discards it with no choice; then the TP draws.
     assert len(ruin.player(0).graveyard) == 2 and len(ruin.player(1).graveyard) == 1
@@ -137,7 +140,40 @@ def test_texts_are_generated_from_the_data() -> None:
     assert texts["bell-thief"] == "When this greets, you may have your opponent discard a card."
     assert texts["stone-listener"] == "Your opponent's breakfalls cannot be entered."
     assert texts["feint"] == "Any speed. Give a character −2 force until end of turn."
+    assert texts["shared-ruin"] == "Each player discards a card, then you draw a card."
     assert all(t == "" or t.endswith(".") for t in texts.values())
+
+
+@pytest.mark.parametrize(
+    ("effects", "may", "text"),
+    [
+        (
+            [("discard", "each_player"), ("draw", "you")],
+            False,
+            "each player discards a card, then you draw a card",
+        ),
+        (
+            [("draw", "opponent"), ("discard", "you")],
+            False,
+            "your opponent draws a card, then you discard a card",
+        ),
+        (
+            [("draw", "you"), ("draw", "opponent")],
+            False,
+            "draw a card, then your opponent draws a card",
+        ),
+        (
+            [("discard", "opponent"), ("draw", "you")],
+            True,
+            "have your opponent discard a card, then draw a card",
+        ),
+    ],
+)
+def test_then_names_you_when_the_one_who_acts_changes(
+    effects: list[tuple[str, str]], may: bool, text: str
+) -> None:
+    ability = Ability("x#1", "triggered", tuple(Effect(e, t) for e, t in effects))
+    assert effects_text(ability, may=may) == text
 
 
 def test_version_carries_the_pool_digest() -> None:

@@ -12,7 +12,7 @@ from rules.breakfall.cards import TEST_ONLY
 from rules.breakfall.loading import default_data_dir
 from rules.engine import LoopGuard
 
-from .helpers import LOOPS, Game, prepare, ruleset
+from .helpers import LOOPS, Game, prepare
 
 
 def _crank(game: Game, resources: int) -> tuple[object, list[object]]:
@@ -22,7 +22,7 @@ def _crank(game: Game, resources: int) -> tuple[object, list[object]]:
 
 
 def test_breakfall_6_1_a_repeatable_ability_entered_n_times_then_blocked() -> None:
-    """BREAKFALL-6.4a: one entry applies the effect n times, paying again each time."""
+    """BREAKFALL-6.4 (a): one entry applies the effect n times, paying again each time."""
     game = prepare()
     crank, rows = _crank(game, 5)
     hand = len(game.player(0).hand)
@@ -80,7 +80,7 @@ def test_breakfall_6_2_both_bid_and_the_loop_runs_the_smaller_count(
     tp: int, ntp: int, decliner: int
 ) -> None:
     """The seed: a loop both players can continue; the TP names a count, then the NTP, in the
-    open; it runs the smaller number of times (BREAKFALL-6.4b: then that player declines)."""
+    open; it runs the smaller number of times (BREAKFALL-6.4 (b): then that player declines)."""
     game = prepare()
     east, west = _echo(game)
     # The same choice came back unchanged: a loop, named on its second lap (docs/rulings.md).
@@ -91,7 +91,7 @@ def test_breakfall_6_2_both_bid_and_the_loop_runs_the_smaller_count(
     game.act(0, "count", count=tp)
     assert game.pending == (1,) and game.match.view(None).bids == ((0, tp),)
     [spec] = game.specs(1, "count")
-    assert f"{{seat0}} {tp}×" in spec.label  # named in the open
+    assert f"(named: opponent {tp}×)" in spec.label  # named in the open, worded for the seat
     game.act(1, "count", count=ntp)
     game.resolve_all()
     assert game.result is None and game.state.loop is None and game.state.space.entries == []
@@ -152,16 +152,49 @@ def test_breakfall_6_3a_a_pass_and_a_one_option_target_are_no_choice() -> None:
     run = game.state.guard.run
     game.pass_()
     assert game.state.guard.run > run  # a pass does not start the watch over
+    for targets, asked in ((1, False), (2, True)):
+        other = prepare()
+        keeper = other.put(1, "thorn-keeper")  # when dealt damage: 1 damage to an enemy character
+        foes = [other.put(0, "test-dummy") for _ in range(targets)]
+        other.resources(0, 2)
+        other.play(other.give(0, "falling-tiles"), keeper)
+        other.pass_()
+        other.state.guard.run = 500  # state surgery: a long run without a choice so far
+        other.pass_()  # the Tiles resolve: the keeper's ability is entered, its target chosen
+        if asked:
+            other.act(1, "target", target=foes[1].uid)
+        assert other.space() == ["1:trigger:thorn-keeper"]
+        # One legal target is taken without asking and is no choice: the watch goes on; a
+        # target chosen among two is a choice, and starts it over.
+        assert (other.state.guard.run < 500) is asked
 
 
-def test_breakfall_6_4_a_repeatable_ability_and_an_optional_loop_are_the_loops_offered() -> None:
-    pool = ruleset().pool
-    repeatable = [c.id for c in pool.cards.values() if any(a.repeatable for a in c.abilities)]
-    assert repeatable == ["test-crank"]
-    mays = [
-        c.id for c in pool.cards.values() if any(a.when == "bowed" and a.may for a in c.abilities)
-    ]
-    assert {"test-echo-east", "test-echo-west"} <= set(mays)
+def test_breakfall_6_4_the_loops_offered_are_a_repeatable_ability_and_an_optional_pair() -> None:
+    """(a) Only a ``repeatable`` ability is offered ×n; (b) only a cycle of optional abilities
+    asks for counts: the same cycle without ``may`` is not offered as a loop (it is a draw)."""
+    game = prepare()
+    crank = game.put(0, "test-crank")  # repeatable: bow a resource: draw a card
+    oiler = game.put(0, "lamp-oiler")  # bow this: ready one of your characters
+    game.put(0, "test-dummy", bowed=True)
+    game.resources(0, 2)
+    by_card = {dict(s.fixed)["card"]: s for s in game.specs(0, "activate")}
+    assert [p.name for p in by_card[crank.uid].params] == ["times"]
+    assert all(p.name != "times" for p in by_card[oiler.uid].params)
+    echo = prepare()
+    _echo(echo)
+    _answer_until_bid(echo)
+    assert echo.decision == "count" and echo.result is None
+    gong = prepare()
+    gong.put(0, "test-gong-east")
+    gong.put(1, "test-gong-west")
+    gong.resources(0, 1)
+    gong.play(gong.give(0, "pinning-throw"), gong.player(0).field[0])
+    for _ in range(60):
+        if gong.result is not None:
+            break
+        assert gong.decision == "priority"  # never a count to name
+        gong.pass_()
+    assert gong.result is not None and gong.result.reason == "loop"
 
 
 def test_breakfall_6_5_a_thousand_resolutions_without_a_choice_is_a_draw() -> None:

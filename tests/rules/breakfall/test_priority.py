@@ -53,6 +53,19 @@ def test_breakfall_3_2_entering_triggers_does_not_move_priority() -> None:
     assert game.state.space.holder == 0
 
 
+def test_breakfall_3_2_after_rule_processing_enters_a_trigger_the_tp_gets_priority() -> None:
+    game = prepare()
+    pulley = game.put(0, "test-pulley")  # bow this: draw; when this becomes bowed: draw
+    game.activate(pulley)
+    # The entry would give priority to seat 1, but its cost fired a trigger, which rule
+    # processing entered before anyone got priority: the turn player gets it next.
+    assert game.space() == ["0:ability:test-pulley", "0:trigger:test-pulley"]
+    assert game.state.space.holder == 0
+    hand = len(game.player(0).hand)
+    game.pass_both()
+    assert len(game.player(0).hand) == hand + 1 and game.space() == ["0:ability:test-pulley"]
+
+
 def test_breakfall_3_2a_two_abilities_of_one_card_resolve_in_the_cards_order() -> None:
     game = prepare()
     bell = game.put(0, "test-twin-bell")
@@ -145,6 +158,8 @@ def test_breakfall_3_4_the_controller_chooses_the_target_of_a_breakfall_it_must_
     assert game.decision == "breakfall" and game.pending == (1,)
     kinds = [s.kind for s in game.specs(1) if s.kind not in ("concede", "auto_pass")]
     assert kinds == ["breakfall"]  # no cost: it must be entered, only its target is asked
+    assert game.match.view(None).waiting == "{seat1} chooses the breakfall's target"
+    assert game.captions()[-1].endswith("breakfall! {seat1} must choose its target.")
     [spec] = game.specs(1, "breakfall")
     assert [o.value for o in spec.params[0].options] == [a.uid, b.uid]
     game.act(1, "breakfall", target=b.uid)
@@ -171,6 +186,7 @@ def test_breakfall_3_4a_the_controller_chooses_a_triggers_target_as_it_is_entere
 def test_breakfall_3_5_the_ntp_answers_with_any_speed_and_activated_abilities() -> None:
     game = prepare()
     oiler = game.put(1, "lamp-oiler")  # bow this: ready one of your characters
+    tired = game.put(1, "test-dummy", bowed=True)
     game.resources(1, 2)
     game.give(1, "falling-tiles")
     game.give(1, "quick-study")  # main speed
@@ -182,8 +198,11 @@ def test_breakfall_3_5_the_ntp_answers_with_any_speed_and_activated_abilities() 
     }
     assert ("play", "Play Falling Tiles") in kinds
     assert ("play", "Play Quick Study") not in kinds
-    assert any(k == "activate" for k, _ in kinds)
-    assert oiler.zone == "field"
+    assert ("activate", "Use Lamp Oiler: Bow this: ready one of your characters.") in kinds
+    game.activate(oiler, target=tired)  # the answer goes above the Flare and resolves first
+    assert game.space() == ["0:card:lantern-flare", "1:ability:lamp-oiler"]
+    game.pass_both()
+    assert not tired.bowed and game.space() == ["0:card:lantern-flare"]
 
 
 def test_breakfall_3_6_characters_main_techniques_and_main_only_need_the_tps_empty_main() -> None:
@@ -216,21 +235,20 @@ def test_breakfall_3_6_characters_main_techniques_and_main_only_need_the_tps_emp
 
 def test_breakfall_3_7_costs_paid_and_targets_chosen_on_entry_illegal_ones_skipped() -> None:
     game = prepare()
-    victim = game.put(1, "test-dummy")
-    rows = game.resources(0, 2)
-    game.play(game.give(0, "falling-tiles"), victim)
-    assert all(c.bowed for c in rows)  # paid on entry
-    game.resources(1, 3)
-    game.act(1, "play", card=game.give(1, "tumble-roll").uid, target=victim.uid)
+    fox = game.put(1, "gutter-fox")  # durability 1
+    rows = game.resources(0, 3)
+    hand = len(game.player(0).hand)
+    game.play(game.give(0, "test-sling"), fox)  # 1 damage to an enemy character, then draw
+    assert [c.bowed for c in rows] == [True, False, False]  # paid on entry
+    game.pass_()
+    game.play(game.give(0, "falling-tiles"), fox)  # kills the Sling's target before it resolves
     game.pass_both()
-    # Bounce it away before the Tiles resolve: the target is gone, the rest happens.
-    victim.zone  # noqa: B018
-    game.state.players[1].field.remove(victim)  # state surgery: it left the field
-    victim.zone = "hand"
-    game.player(1).hand.append(victim)
-    game.match.state_edited()
+    assert fox.zone == "graveyard" and game.space() == ["0:card:test-sling"]
     game.pass_both()
-    assert victim.damage == 0 and game.ids(0, "graveyard") == ["falling-tiles"]
+    # Its target is gone: the damage is skipped, the draw is done; the cost stays paid.
+    assert len(game.player(0).hand) == hand + 1 and all(c.bowed for c in rows)
+    assert game.ids(0, "graveyard") == ["falling-tiles", "test-sling"]
+    assert "{seat0}'s Test Sling resolves: {seat0} draws 1 (deck 19)." in game.captions()
 
 
 def test_breakfall_3_7_a_character_entry_puts_the_character_on_the_field_ready() -> None:

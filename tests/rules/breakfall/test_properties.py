@@ -137,4 +137,4 @@ def test_cards_lists_the_pool_with_texts_and_decks(capsys: pytest.CaptureFixture
 
 def test_simulate_plays_replays_and_compares(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "breakfall", "--games", "6", "--seed", "3"]) == 0
-    assert "breakfall 1+" in capsys.readouterr().out
+    assert "breakfall 2+" in capsys.readouterr().out

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from rules.breakfall.loading import DECK_SIZE
+from rules.breakfall import BreakfallRuleset, load_pool
+from rules.breakfall.loading import DECK_SIZE, default_data_dir
 from rules.engine import TURN_STARTED, Match
 
 from .helpers import prepare, ruleset
@@ -35,8 +38,28 @@ def test_breakfall_1_1_a_deck_is_50_cards_at_most_4_of_a_name_and_16_breakfalls(
     assert rules.normalize_setup({"decks": [lantern, "iron-garden"]})["decks"][0] == lantern
 
 
-def test_breakfall_1_1_copies_are_counted_by_the_full_name() -> None:
-    assert ruleset().deck_rule is not None and ruleset().deck_rule.by_name
+def test_breakfall_1_1_copies_are_counted_by_the_full_name(tmp_path: Path) -> None:
+    """Two cards whose names share a word but not the epithet are two names: four of each may
+    be in a deck; a fifth of one full name may not."""
+    data = default_data_dir()
+    bearer = (
+        '\n[[card]]\nid = "tavi-lantern-bearer"\nname = "Tavi, Lantern Bearer"\n'
+        'kind = "character"\ncost = 2\nforce = 1\nsabotage = 1\ndurability = 2\n'
+    )
+    (tmp_path / "cards.toml").write_text(
+        (data / "cards.toml").read_text(encoding="utf-8") + bearer, encoding="utf-8"
+    )
+    (tmp_path / "decks.toml").write_text(
+        (data / "decks.toml").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    rules = BreakfallRuleset(load_pool(tmp_path))
+    others = [c for c in rules.pool.decks["lantern-roof"].cards if not c.startswith("tavi")]
+    deck = ["tavi-roof-sprinter"] * 4 + ["tavi-lantern-bearer"] * 4 + others[:42]
+    assert rules.normalize_setup({"decks": [deck, "iron-garden"]})["decks"][0] == deck
+    five = ["tavi-roof-sprinter"] * 5 + ["tavi-lantern-bearer"] * 3 + others[:42]
+    with pytest.raises(ValueError, match=r"5 copies of 'Tavi, Roof Sprinter', at most 4"):
+        rules.normalize_setup({"decks": [five, "iron-garden"]})
+    assert rules.deck_rule is not None and rules.deck_rule.by_name
 
 
 def test_breakfall_1_2_opening_hands_of_four_and_no_hand_limit() -> None:
@@ -72,8 +95,8 @@ def test_breakfall_1_3_firsts_vary_with_the_seed_and_a_setup_may_name_one() -> N
         assert named.view(None).first == seat
     coin = Match.new(ruleset(), 5, DECKS)
     same = Match.new(ruleset(), 5, {**DECKS, "first": coin.view(None).first})
-    assert [c.uid for c in same.state.players[0].hand] == [
-        c.uid for c in coin.state.players[0].hand
+    assert [c.defn.id for c in same.state.players[0].hand] == [
+        c.defn.id for c in coin.state.players[0].hand
     ]
 
 
@@ -85,6 +108,26 @@ def test_breakfall_1_4_exactly_two_seats_and_a_replayable_setup() -> None:
     assert Match.new(ruleset(), 10, DECKS).state_hash() != one.state_hash()
     [turn] = [e for s in one.opening.steps for e in s.events if e.kind == TURN_STARTED]
     assert turn.data["turn"] == 1
+
+
+def test_breakfall_1_4_uids_are_given_after_the_shuffle_and_say_nothing_of_the_decklist() -> None:
+    """Hardening: cards are numbered in the order they lie once shuffled, so a hidden card's
+    uid does not tell which card it is. Swapping two different cards in the public decklist
+    swaps the cards dealt, not the uids."""
+    lantern = list(ruleset().pool.decks["lantern-roof"].cards)
+    other = next(i for i, card in enumerate(lantern) if card != lantern[0])
+    swapped = list(lantern)
+    swapped[0], swapped[other] = swapped[other], swapped[0]
+
+    def dealt(deck: list[str]) -> list[tuple[int, str]]:
+        match = Match.new(ruleset(), 7, {"decks": [deck, "iron-garden"], "first": 0})
+        player = match.state.players[0]
+        return [(c.uid, c.defn.id) for c in (*player.hand, *player.deck)]  # top first
+
+    one, two = dealt(lantern), dealt(swapped)
+    assert [uid for uid, _card in one] == [uid for uid, _card in two] == list(range(1, 51))
+    assert [card for _uid, card in one] != [card for _uid, card in two]
+    assert sorted(card for _uid, card in one) == sorted(lantern)
 
 
 def test_breakfall_2_1_the_turn_player_readies_its_bowed_cards_at_the_start() -> None:
@@ -99,14 +142,11 @@ def test_breakfall_2_1_the_turn_player_readies_its_bowed_cards_at_the_start() ->
 
 def test_breakfall_2_1_priority_in_the_start_phase_only_if_something_was_entered() -> None:
     game = prepare()
-    game.put(1, "ridge-lookout")  # at the start of your turn, you may ready a character
-    game.put(1, "test-dummy", bowed=True)
+    game.put(1, "wall-crawler")  # at the start of your turn, you may give this +1 force
     game.until("end", "end")
     game.pass_both()
     assert (game.state.phase, game.state.turn) == ("start", 6)
-    assert game.decision == "target"  # which of its characters (BREAKFALL-3.4a)
-    game.act(1, "target", target=game.player(1).field[1].uid)
-    assert game.space() == ["1:trigger:ridge-lookout"] and game.state.space.holder == 1
+    assert game.space() == ["1:trigger:wall-crawler"] and game.state.space.holder == 1
     game.resolve_all()
     assert game.decision == "optional"
     game.act(1, "optional", answer="no")
@@ -176,6 +216,7 @@ def test_breakfall_2_4_greet_block_and_damage_in_three_steps() -> None:
     game.until("battle", "greet")
     [spec] = game.specs(0, "greet")
     assert [o.value for o in spec.params[0].options] == [a.uid, b.uid]
+    assert (spec.params[0].least, spec.params[0].most) == (0, 2)  # any of them, or none
     game.greet(a, b)
     assert a.bowed and b.bowed and game.state.step == "greet"
     game.pass_both()
@@ -248,16 +289,17 @@ def test_breakfall_2_6_a_character_cannot_greet_in_the_turn_it_entered() -> None
     game.play(fresh)
     game.resolve_all()
     game.until("battle", "greet")
-    [spec] = game.specs(0, "greet")
-    assert [o.value for o in spec.params[0].options] == [old.uid]
+    alone, nobody = game.specs(0, "greet")
+    assert alone.label == "Greet with Test Dummy" and dict(alone.fixed) == {"greeters": (old.uid,)}
+    assert nobody.label == "Greet with nobody" and dict(nobody.fixed) == {"greeters": ()}
 
 
 def test_breakfall_2_7_greeters_greet_the_player_and_one_that_left_deals_nothing() -> None:
     game = prepare(turn_player=0)
     fox = game.put(0, "gutter-fox")  # durability 1
     game.until("battle", "greet")
-    [spec] = game.specs(0, "greet")
-    assert [p.name for p in spec.params] == ["greeters"]  # whom to greet is never asked
+    for spec in game.specs(0, "greet"):  # whom to greet is never asked
+        assert [name for name, _value in spec.fixed] + [p.name for p in spec.params] == ["greeters"]
     game.greet(fox)
     game.pass_()
     game.resources(1, 2)

@@ -8,7 +8,10 @@ from typing import Any
 
 import pytest
 
+from rules.breakfall import ruleset as breakfall_ruleset
 from rules.engine import Action, IllegalAction, Match
+from rules.registry import get_ruleset
+from rules.simulate import random_match
 
 from .helpers import Game, prepare, ruleset
 from .test_cards_lantern import _flare
@@ -73,6 +76,15 @@ def test_breakfall_8_1_the_space_and_the_check_zone_are_open_to_all() -> None:
         view = game.match.view(viewer)
         assert [c.name for c in view.players[1].check] == ["Gutter Fox"]
         assert view.waiting == "{seat1} pays for a breakfall or declines"
+        # The check is under way: taken from the space, it is shown there as resolving.
+        [check] = view.space
+        assert (check.kind, check.seat, check.name, check.resolving) == (
+            "check",
+            1,
+            "Gutter Fox",
+            True,
+        )
+        assert check.text.startswith("Breakfall")
 
 
 def test_a_seats_own_view_of_another_is_refused_by_the_engine() -> None:
@@ -201,6 +213,51 @@ def test_breakfall_9_2_a_seat_whose_emptiness_is_evident_is_passed_for() -> None
     assert step.public and "(no card in hand, nothing to use)" in step.caption
 
 
+def _shipped() -> Game:
+    """A match of the shipped pool, whose cheapest card costs 1, seat 0 first."""
+    match = Match.new(
+        breakfall_ruleset(), 5, {"decks": ["lantern-roof", "iron-garden"], "first": 0}
+    )
+    return Game(match)
+
+
+def _ready_resource(game: Game, seat: int) -> None:
+    """State surgery: a ready resource card for ``seat``."""
+    card = game.card(seat, "moss-guard", "resources")
+    game.player(seat).resources.append(card)
+
+
+def test_breakfall_9_2_cards_in_hand_but_no_ready_resource_is_evidently_nothing_to_do() -> None:
+    """Every shipped card costs at least 1: a seat with no ready resource, no usable ability on
+    its field and no resource it may place can do nothing, whatever its hand holds, and
+    everyone sees that; the rules pass for it."""
+    game = _shipped()
+    state = game.state
+    # Turn 1's draw phase: neither seat has a resource; both are passed for, then the turn
+    # player, who may place a resource in its main phase, is asked.
+    assert (state.turn, state.phase, game.pending) == (1, "main", (0,))
+    assert [len(p.hand) for p in state.players] == [4, 4]
+    opening = [s.caption for s in game.match.opening.steps]
+    assert "{seat1} passes (no ready resource, nothing to use): the draw phase ends." in opening
+    game.pass_()
+    # Seat 1 is passed for in seat 0's main and end phases, both in seat 1's draw phase.
+    assert (state.turn, state.phase, game.pending) == (2, "main", (1,))
+    passes = [e.data for e in game.events("passed")]
+    assert passes[0] == {"seat": 0, "auto": False} and all(p["auto"] for p in passes[1:])
+
+
+def test_breakfall_9_2_a_ready_resource_or_a_usable_ability_is_asked_about() -> None:
+    game = _shipped()
+    _ready_resource(game, 1)  # an any-speed technique costs 1: it may hold one
+    game.match.state_edited()
+    game.pass_()
+    assert game.pending == (1,) and game.state.phase == "main"
+    other = _shipped()
+    other.put(1, "lamp-oiler")  # bow this: ready one of your characters
+    other.pass_()
+    assert other.pending == (1,) and other.state.phase == "main"
+
+
 def test_breakfall_9_2_a_seat_with_a_usable_ability_is_asked_even_with_no_hand() -> None:
     game = prepare(hands=False)
     game.put(1, "lamp-oiler")  # bow this: ready one of your characters (any time)
@@ -216,7 +273,9 @@ def test_breakfall_9_2_auto_pass_is_off_by_default_and_an_opt_in_passes_when_not
     assert game.specs(1, "auto_pass")[0].label == "Auto-pass: turn on"
     game.resources(0, 1)
     game.play(game.give(0, "lantern-flare"))
-    assert game.pending == (1,)  # holds a card: not evident, not opted in
+    # It holds a card, and the rule-test pool has one that costs 0 (Test Twin Flare): not
+    # evident, not opted in.
+    assert game.pending == (1,)
     game.act(1, "auto_pass")
     assert game.state.space.holder == 0  # it held nothing usable: passed at once
     [step] = [s for s in game.last.steps if s.caption.startswith("{seat1} passes")]
@@ -252,6 +311,21 @@ def test_breakfall_9_3_opponents_first_oldest_first_entries_newest_first() -> No
     assert [o.value for o in spec.params[0].options] == eids[::-1]
 
 
+def test_breakfall_9_3_blockers_are_listed_in_the_order_they_entered_the_field() -> None:
+    game = prepare()
+    first, second = game.put(0, "test-brute"), game.put(0, "test-brute")
+    old, new = game.put(1, "test-dummy"), game.put(1, "test-dummy")
+    game.until("battle", "greet")
+    game.greet(first, second)
+    game.pass_both()
+    game.block(new)  # the first greeter is blocked by the newer character
+    game.block(old)
+    game.resources(0, 2)
+    game.give(0, "shoulder-check")  # deal 2 damage to a blocking character
+    [spec] = [s for s in game.specs(0, "play") if "Shoulder" in s.label]
+    assert [o.value for o in spec.params[0].options] == [old.uid, new.uid]
+
+
 def test_target_labels_carry_force_damage_durability_and_bowed() -> None:
     game = prepare()
     foe = game.put(1, "test-brute", bowed=True)
@@ -276,9 +350,29 @@ def test_pass_labels_say_what_a_pass_does() -> None:
     other = prepare()
     other.resources(0, 1)
     other.play(other.give(0, "lantern-flare"))
-    assert other.specs(1, "pass")[0].label == "Pass ({seat0}'s Lantern Flare waits)"
+    assert other.specs(1, "pass")[0].label == "Pass (enemy Lantern Flare waits)"
     other.pass_()
-    assert other.specs(0, "pass")[0].label == "Pass: {seat0}'s Lantern Flare resolves"
+    assert other.specs(0, "pass")[0].label == "Pass: your Lantern Flare resolves"
+
+
+def _placeholders(match: Match[Any, Any]) -> list[str]:
+    """Every label or detail offered to either seat that holds a seat placeholder."""
+    found = []
+    for seat in (0, 1):
+        for spec in match.legal_actions(seat):
+            texts = [spec.label, spec.detail]
+            for param in spec.params:
+                texts += [param.label, *(o.label for o in param.options)]
+                texts += [o.detail for o in param.options]
+            found += [f"seat {seat}: {t!r}" for t in texts if "{seat" in t]
+    return found
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_labels_say_your_and_enemy_never_a_seat_placeholder(seed: int) -> None:
+    """The bot puts names into captions, not into labels: a label is shown to one seat, so it
+    says "your", "enemy", "you", "opponent"."""
+    random_match(get_ruleset("breakfall"), seed, check=_placeholders)
 
 
 def test_refusals_say_why() -> None:
@@ -304,6 +398,51 @@ def test_summary_says_where_the_match_stands_from_the_spectators_view() -> None:
     )
     with pytest.raises(ValueError, match="spectator"):
         game.match.ruleset.summary(game.match.view(0))
+
+
+def test_a_resolution_that_stops_says_what_it_did_and_who_chooses_then_all_it_did() -> None:
+    game = prepare()
+    game.resources(0, 1)
+    game.play(game.give(0, "tile-scout"))  # may: draw a card, then discard a card
+    drawn = game.top(0, "test-brute")[0]
+    game.pass_both()
+    game.pass_both()
+    game.act(0, "optional", answer="yes")
+    assert game.decision == "discard"
+    public = [s.caption for s in game.last.steps if s.public]
+    assert public == [
+        "{seat0}'s Tile Scout's ability: {seat0} says yes; {seat0} draws 1 (deck 20); "
+        "{seat0} chooses a card to discard."
+    ]
+    game.act(0, "discard", cards=drawn.uid)
+    assert [s.caption for s in game.last.steps] == [
+        "{seat0}'s Tile Scout's ability resolves: {seat0} says yes; {seat0} draws 1 (deck 20); "
+        "{seat0} discards Test Brute."
+    ]
+
+
+def test_the_answer_to_a_may_is_in_the_caption_of_its_ability() -> None:
+    game = prepare()
+    game.give(1, "test-brute")  # two cards: seat 1 chooses which to discard
+    game.put(0, "bell-thief")  # when it greets: you may have your opponent discard a card
+    game.until("battle", "greet")
+    game.greet(game.player(0).field[0])
+    game.pass_both()
+    game.act(0, "optional", answer="yes")
+    assert [s.caption for s in game.last.steps] == [
+        "{seat0}'s Bell Thief's ability: {seat0} says yes; {seat1} chooses a card to discard."
+    ]
+    game.act(1, "discard", cards=game.player(1).hand[1].uid)
+    assert [s.caption for s in game.last.steps] == [
+        "{seat0}'s Bell Thief's ability resolves: {seat0} says yes; {seat1} discards Test Brute."
+    ]
+    declined = prepare()
+    declined.put(0, "bell-thief")
+    declined.until("battle", "greet")
+    declined.greet(declined.player(0).field[0])
+    declined.pass_both()
+    declined.act(0, "optional", answer="no")
+    assert declined.captions()[0] == "{seat0}'s Bell Thief's ability resolves: {seat0} declines."
 
 
 def test_captions_name_a_placed_card_only_to_its_owner() -> None:

@@ -176,7 +176,7 @@ def _with_card(tmp_path: Path, text: str) -> Path:
     [
         (
             '[[card]]\nid = "x"\nname = "X"\nkind = "item"\ncost = 1\nep = 1\n',
-            "cards.toml: card 'x': ep: a item has none",
+            "cards.toml: card 'x': ep: an item has none",
         ),
         (
             '[[card]]\nid = "x"\nname = "X"\nkind = "character"\ncost = 7\nep = 1\n'
