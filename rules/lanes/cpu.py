@@ -26,7 +26,8 @@ __all__ = ["GUIDE", "determinize"]
 _PLACE = ("owner", "loc", "placed", "face_up")
 """What stays with a card's place when cards are dealt again: the rest is its contents."""
 
-_STAGING = frozenset({"play", "move", "activate"})
+_BOARD = frozenset({"move", "activate"})
+"""Staging with a card already on the board."""
 
 
 def determinize(state: LanesState, seat: int, rng: Rng) -> LanesState:
@@ -104,12 +105,30 @@ def _stage_at_random(state: LanesState, seat: int, rng: Rng) -> None:
 
 
 def staging_move(state: LanesState, seat: int, specs: Sequence[ActionSpec], rng: Rng) -> Action:
-    """A playout's move: a play, move or activation at random, or ending the turn, each kind
-    as likely as the others (snapping and undoing are left to the search)."""
-    staging = [s for s in specs if s.kind in _STAGING]
-    if not staging or rng.below(len(staging) + 1) == 0:
-        return _END_TURN
-    return random_action(staging[rng.below(len(staging))], rng)
+    """A playout's move, as a plain player stages: mostly plays, the dearer cards likelier
+    (spending the turn's energy is most of lanes), at a location at random; now and then a move
+    or an activation; the turn ended once nothing is worth staging, or one time in ten."""
+    plays = [s for s in specs if s.kind == "play"]
+    if plays and rng.below(10):
+        cards = state.cards
+        weights = [cards[_card_of(spec)].cost + 1 for spec in plays]
+        roll = rng.below(sum(weights))
+        for spec, weight in zip(plays, weights, strict=True):
+            roll -= weight
+            if roll < 0:
+                return random_action(spec, rng)
+    others = [s for s in specs if s.kind in _BOARD]
+    if others and rng.below(3) == 0:
+        return random_action(others[rng.below(len(others))], rng)
+    return _END_TURN
+
+
+def _card_of(spec: ActionSpec) -> int:
+    for name, value in spec.fixed:
+        if name == "card":
+            assert isinstance(value, int)
+            return value
+    raise ValueError(f"{spec.kind} names no card")
 
 
 _END_TURN = Action("end_turn")
