@@ -32,6 +32,7 @@ from ..table.lobby import LobbyService
 from ..table.scheduler import Scheduler
 from ..table.service import MatchService
 from ..table.storage import Storage
+from ..table.thinkers import Thinkers
 from .admin_desk import AdminDesk
 from .answers import Answers
 from .book import MessageBook
@@ -85,6 +86,13 @@ class Parlor(commands.AutoShardedBot):
         # bench's) may not cross a process boundary, so it draws in threads.
         processes = renderer is None and settings.painters != 0
         self.painters = Painters(settings.painters or None, processes=processes)
+        # CPU players decide in processes, which look the rulesets up by name: rulesets given
+        # here (a test's) are thought about in threads.
+        self.thinkers = Thinkers(
+            settings.thinkers or None,
+            processes=games is None and settings.thinkers != 0,
+            lookup=self.games.get,
+        )
         self.new_seed = new_seed or (lambda: secrets.randbits(63))
         self.storage: Storage | None = None
         self.scheduler: Scheduler | None = None
@@ -116,6 +124,8 @@ class Parlor(commands.AutoShardedBot):
             self.scheduler,
             now=utc_now,
             new_seed=self.new_seed,
+            thinkers=self.thinkers,
+            cpu_pause=self.settings.step_delay,
         )
         self.lobbies = LobbyService(
             self.storage,
@@ -192,6 +202,7 @@ class Parlor(commands.AutoShardedBot):
 
     async def close(self) -> None:
         await self._stop_services()
+        self.thinkers.close()
         await super().close()
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:

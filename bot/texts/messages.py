@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from rules.engine import name_seats
 from rules.guide import Keyword, Page
 
-from .markup import clean, deadline, jump_url, listed, mentions, relative
+from .markup import clean, deadline, jump_url, listed, mentions, player, relative
 
 if TYPE_CHECKING:  # the table's values, read here but never imported: the table imports texts
     from rules.engine import Result
@@ -117,7 +117,7 @@ def status_text(status: Status) -> tuple[str, list[str]]:
     if head:
         lines += [" · ".join(head), ""]
     for seat in range(len(status.names)):
-        parts = [f"<@{status.user_ids[seat]}>"]
+        parts = [player(status.user_ids[seat], status.names[seat])]
         if seat in status.facts:
             parts.append(status.facts[seat])
         if seat in status.waiting_on:
@@ -145,7 +145,7 @@ def lobby_text(lobby: Lobby, closed: frozenset[int] = frozenset()) -> tuple[str,
     lines = [f"**Rematch of match #{lobby.rematch_of}**, seats rotated.", ""] if rematch else []
     waiting = row.status == "lobby"
     for p in lobby.players:
-        who = f"<@{p.user_id}>"
+        who = player(p.user_id, p.name)
         if not p.confirmed and waiting:
             who = f"waiting for {who} to confirm"
         deck = lobby.deck_name(p)
@@ -273,7 +273,7 @@ def lobby_closed_text(lobby: Lobby) -> str | None:
     # Who closed it knows why: who left it, whoever cancelled it.
     left_by = lobby.closed_by or row.creator_id
     knows = {"left": left_by, "cancelled": lobby.closed_by}.get(lobby.closing or "")
-    told = [p for p in lobby.players if p.user_id != knows]
+    told = [p for p in lobby.players if p.user_id != knows and p.cpu is None]
     if not told or lobby.closing not in ("expired", "left", "cancelled"):
         return None
     rematch = lobby.rematch_of is not None
@@ -387,7 +387,7 @@ def now_line(c: Committed, closed: frozenset[int] = frozenset()) -> str:
     for seat in c.pending:
         due = c.due.get(seat)
         until = f" (time runs out {relative(due)})" if due else ""
-        parts.append(f"<@{c.user_ids[seat]}> to move{until}")
+        parts.append(f"{player(c.user_ids[seat], c.names[seat])} to move{until}")
     line = "**Now:** " + ", ".join(parts)
     if closed & set(c.pending):
         line += " · your cards: `/hand`"
@@ -624,7 +624,7 @@ def _status_parts(status: Status) -> list[str]:
     for seat in status.waiting_on:
         due = status.due.get(seat)
         until = f" until {relative(due)}" if due else ""
-        waiting.append(f"<@{status.user_ids[seat]}>{until}")
+        waiting.append(f"{player(status.user_ids[seat], status.names[seat])}{until}")
     parts.append(f"to move: {', '.join(waiting)}" if waiting else "resolving")
     if status.board_message_id is not None and status.channel_id is not None:
         url = jump_url(status.guild_id, status.channel_id, status.board_message_id)

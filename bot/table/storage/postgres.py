@@ -197,6 +197,15 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TRIGGER guild_settings_changed AFTER INSERT OR UPDATE ON guild_settings
         FOR EACH ROW EXECUTE FUNCTION parlor_guild_changed();
     """,
+    # 2 (SQLite's 8): CPU players. A CPU seat has the strength it plays at (``players.cpu``;
+    # NULL for a person) and a user id below 0, which no Discord user has; its actions are
+    # recorded with their own source, ``cpu``.
+    """
+    ALTER TABLE players ADD COLUMN cpu TEXT CHECK (cpu IN ('easy', 'normal', 'hard'));
+    ALTER TABLE actions DROP CONSTRAINT actions_source_check;
+    ALTER TABLE actions ADD CONSTRAINT actions_source_check
+        CHECK (source IN ('player', 'clock', 'cpu'));
+    """,
 )
 """Schema migrations in order; the table ``parlor_schema`` says how many have been applied."""
 
