@@ -192,6 +192,7 @@ class Parlor(commands.AutoShardedBot):
     async def _stop_services(self) -> None:
         if hasattr(self, "matches"):  # built by the first setup_hook
             self.matches.close()
+        self.thinkers.close()  # started again by the next decision
         if self.scheduler is not None:
             self.scheduler.close()
         if hasattr(self, "presenter"):  # built by the first setup_hook
@@ -202,7 +203,6 @@ class Parlor(commands.AutoShardedBot):
 
     async def close(self) -> None:
         await self._stop_services()
-        self.thinkers.close()
         await super().close()
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:

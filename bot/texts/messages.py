@@ -70,6 +70,8 @@ HELP = """\
 **How to play**
 • `/match new` opens a match in this channel (or a thread); others press **Join**, then a \
 player presses **Start**. Choose a deck in the lobby, or with `/match join deck:`.
+• No one around? `/match new cpu:` plays against the CPU (easy, normal or hard) at once; a \
+lobby's creator can seat CPU players from its menu too.
 • Your hand arrives by DM, with buttons and menus for every move. If your DMs are closed, \
 use `/hand` (or **My hand** under the board): only you see it.
 • Every move also works as a command here: `/act` lists everything you can do now, `/play` \

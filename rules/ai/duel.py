@@ -56,6 +56,8 @@ class DuelReport:
     unfinished: int = 0
     decisions: list[float] = field(default_factory=list)  # seconds of CPU time, each
     searched: list[float] = field(default_factory=list)  # those with more than one move
+    sides: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+    """Each side's decisions (side a's, side b's): a duel of two CPUs times both."""
 
     def percentile(self, share: float, of: list[float] | None = None) -> float | None:
         """The nearest-rank percentile of the decision times, in milliseconds."""
@@ -132,6 +134,7 @@ def _play(
             action = move_for(match, seat, side.strength)
             spent = time.thread_time() - started
             report.decisions.append(spent)
+            report.sides[0 if side is report.a else 1].append(spent)
             if many:
                 report.searched.append(spent)
         match.apply(seat, action)

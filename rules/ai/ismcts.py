@@ -8,9 +8,10 @@ seat that made its move. A node counts how often its move was *available* as wel
 since a move possible in one determinization may not be in the next.
 
 A seat's move at a secret moment (a simultaneous choice: lanes' staging, a mulligan) is not in
-the tree unless it is the deciding seat's: the others choose by the playout policy, before or
-after the deciding seat, without seeing what it chose. Searching them in the tree would let
-them answer moves they cannot see.
+the deciding seat's tree unless it is its own: searched there, the others would answer moves
+they cannot see. Each other seat has a tree of its own secret moves instead, keyed by its own
+moves alone (what it knows of its choices: a simplified multiple-observer ISMCTS), walked by UCB
+for its own outcome, so with more iterations it too plays better than the playout policy.
 """
 
 from __future__ import annotations
@@ -56,9 +57,10 @@ def ismcts(
 ) -> Action:
     """The most visited of ``moves`` (the seat's own, as listed for it) after ``iterations``."""
     root = Node(seat, None)
+    unseen: dict[int, Node] = {}  # each other seat's tree of its secret moves
     for _ in range(iterations):
         position = Position(ruleset, ruleset.determinize(state, seat, rng), guide)
-        path = _descend(root, position, seat, moves, rng)
+        path = _descend(root, unseen, position, seat, moves, rng)
         outcome = playout(position, rng)
         for node in path:
             node.visits += 1
@@ -70,17 +72,31 @@ def ismcts(
 
 
 def _descend(
-    root: Node, position: Position, seat: int, moves: list[Action], rng: Rng
+    root: Node,
+    unseen: dict[int, Node],
+    position: Position,
+    seat: int,
+    moves: list[Action],
+    rng: Rng,
 ) -> list[Node]:
-    """Walk from the root, adding one node; the nodes walked through (the root left out)."""
+    """Walk from the root, adding one node (and at most one to each other seat's tree of
+    secret moves); the nodes walked through (the roots left out)."""
     path: list[Node] = []
     node = root
+    theirs: dict[int, Node | None] = {}  # where each other seat is in its tree (None: left it)
     while True:
         actor = position.actor(seat)
         if actor is None:
             return path
         if actor != seat and position.secret():
-            position.play(actor, policy_move(position, actor, rng))
+            at = theirs.get(actor, unseen.get(actor) or unseen.setdefault(actor, Node(actor, None)))
+            if at is None:
+                position.play(actor, policy_move(position, actor, rng))
+                continue
+            mine, fresh = _select(at, actor, concrete(position.specs(actor), rng), rng)
+            position.play(actor, mine.action)  # type: ignore[arg-type]
+            path.append(mine)
+            theirs[actor] = None if fresh else mine
             continue
         options = moves if node is root else concrete(position.specs(actor), rng)
         child, fresh = _select(node, actor, options, rng)

@@ -46,6 +46,7 @@ def evaluate(state: BreakfallState) -> tuple[float, ...]:
     return chances(scores, 4.0)
 
 
-GUIDE = Guide(evaluate=evaluate, cutoff=100)
-"""A match takes hundreds of moves (priority passes among them): playouts stop after 100 and
-weigh the position."""
+GUIDE = Guide(budgets={"easy": 30, "normal": 150, "hard": 600}, evaluate=evaluate, cutoff=40)
+"""A match takes hundreds of moves (priority passes among them): playouts stop after 40 and
+weigh the position. Budgets: a normal decision takes about 0.3 s of CPU time, a hard one 1.3 s
+(``docs/cpu.md``)."""

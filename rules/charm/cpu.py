@@ -51,6 +51,7 @@ def evaluate(state: CharmState) -> tuple[float, ...]:
     return chances(scores, 4.0)
 
 
-GUIDE = Guide(evaluate=evaluate, cutoff=100)
+GUIDE = Guide(budgets={"easy": 30, "normal": 150, "hard": 600}, evaluate=evaluate, cutoff=40)
 """A match takes hundreds of moves (every priority round is one each): playouts stop after
-100 and weigh the position."""
+40 and weigh the position. Budgets: a normal decision takes about 0.2 s of CPU time, a hard one
+0.9 s (``docs/cpu.md``)."""

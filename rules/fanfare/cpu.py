@@ -50,5 +50,6 @@ def evaluate(state: FanfareState) -> tuple[float, ...]:
     return chances(scores, 5.0)
 
 
-GUIDE = Guide(evaluate=evaluate, cutoff=60)
-"""Playouts stop after 60 moves (a few turns) and weigh the position."""
+GUIDE = Guide(budgets={"easy": 30, "normal": 150, "hard": 600}, evaluate=evaluate, cutoff=40)
+"""Playouts stop after 40 moves (a few turns) and weigh the position. Budgets: a normal
+decision takes about 0.4 s of CPU time, a hard one 1.5 s (``docs/cpu.md``)."""

@@ -134,5 +134,12 @@ def _card_of(spec: ActionSpec) -> int:
 _END_TURN = Action("end_turn")
 _QUIET = QuietLog()
 
-GUIDE = Guide(skip=frozenset({"reset", "take_back"}), policy=staging_move)
-"""Lanes is short (six turns): playouts run to the end."""
+GUIDE = Guide(
+    budgets={"easy": 30, "normal": 100, "hard": 1500},
+    skip=frozenset({"reset", "take_back", "snap"}),
+    policy=staging_move,
+)
+"""Lanes is short (six turns): playouts run to the end. A CPU plays for the win: it never snaps
+(the stakes change no result), nor undoes its own staging. Budgets: a normal decision takes
+about 70 ms of CPU time, a hard one 1 s; beyond a few hundred iterations lanes' luck outweighs
+more search (``docs/cpu.md``)."""
