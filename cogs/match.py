@@ -57,6 +57,7 @@ class MatchCog(
         deck: str | None = None,
         timer: app_commands.Choice[int] | None = None,
         forfeit_after: app_commands.Choice[int] | None = None,
+        seats: app_commands.Range[int, 2, 10] | None = None,
     ) -> None:
         """Open a match in this channel: a lobby that players join.
 
@@ -67,12 +68,13 @@ class MatchCog(
             deck: Your starter deck (you can change it in the lobby).
             timer: How long each turn may take (default: the server's, or 24 hours).
             forfeit_after: When a player who misses turns forfeits (default: the server's, or 3).
+            seats: How many players: it starts by itself once that many have joined.
         """
         limit = timer.value if timer else None
         forfeit = forfeit_after.value if forfeit_after else None
         strength = cpu.value if cpu else None
         await self.bot.frontend.lobby.new_match(
-            interaction, ruleset, opponent, deck, limit, forfeit, strength
+            interaction, ruleset, opponent, deck, limit, forfeit, seats, cpu=strength
         )
 
     @new.autocomplete("ruleset")

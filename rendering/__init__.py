@@ -38,6 +38,7 @@ RENDERERS: dict[str, str] = {
     "lanes": "rendering.lanes",
     "fanfare": "rendering.fanfare",
     "breakfall": "rendering.breakfall",
+    "esper": "rendering.esper",
     "charm": "rendering.charm",
 }
 

@@ -14,6 +14,7 @@ RULESETS: dict[str, str] = {
     "lanes": "rules.lanes",
     "fanfare": "rules.fanfare",
     "breakfall": "rules.breakfall",
+    "esper": "rules.esper",
     "charm": "rules.charm",
 }
 """Ruleset name → the module whose ``ruleset()`` builds it with its default card pool."""

@@ -93,10 +93,18 @@ class SimulationReport:
         }
 
 
+_WITHOUT_ARGUMENTS: dict[str, Action] = {}
+"""An action without arguments by its kind: a value (actions are immutable), made once and
+shared by every match that takes it, as most decisions of a random match are such actions."""
+
+
 def random_action(spec: ActionSpec, rng: Rng) -> Action:
     """One of the spec's actions, each option equally likely."""
     if not spec.params and not spec.fixed:  # end turn, snap...: the common case
-        return Action(spec.kind)
+        action = _WITHOUT_ARGUMENTS.get(spec.kind)
+        if action is None:
+            action = _WITHOUT_ARGUMENTS[spec.kind] = Action(spec.kind)
+        return action
     args = dict(spec.fixed)
     for param in spec.params:
         if param.most > 1:
@@ -135,13 +143,17 @@ def pick_spec(specs: list[ActionSpec], rng: Rng, weights: Mapping[str, int]) -> 
 
 
 def _waits(
-    match: Match[Any, Any], seat: int, specs: list[ActionSpec], weights: Mapping[str, int]
+    match: Match[Any, Any],
+    seat: int,
+    pending: tuple[int, ...],
+    specs: list[ActionSpec],
+    weights: Mapping[str, int],
 ) -> bool:
     """A seat the match is not waiting on whose only action is a rare one (conceding, which a
     ruleset lists for every seat), or whose actions are all rare ``always`` kinds (conceding and
     turning auto-pass on), lets the moment pass, drawing nothing: it gives up only when it has
     something else it could do, as often as the weights say."""
-    if seat in match.pending():
+    if seat in pending:
         return False
     if len(specs) == 1:
         return weights.get(specs[0].kind, 1000) < 1000
@@ -152,8 +164,7 @@ def _waits(
     )
 
 
-def _pick_seat(match: Match[Any, Any], rng: Rng) -> int:
-    pending = match.pending()
+def _pick_seat(match: Match[Any, Any], pending: tuple[int, ...], rng: Rng) -> int:
     # Now and then a seat the match is not waiting on acts (takes back an end, snaps...).
     if not pending or rng.below(20) == 0:
         return rng.below(match.seats)
@@ -167,10 +178,12 @@ def random_match(
     check: Callable[[Match[Any, Any]], list[str]] | None = None,
     weights: Mapping[str, float] = DEFAULT_WEIGHTS,
     quiet: bool = True,
+    setup: Mapping[str, Any] | None = None,
 ) -> Match[Any, Any]:
     """Play one whole match with random legal actions; ``check`` runs after every action.
-    The match is ``quiet`` (no steps written) unless asked otherwise."""
-    match = _start(ruleset, seed, quiet)
+    The match is ``quiet`` (no steps written) unless asked otherwise; its setup is a random one
+    unless ``setup`` is given (a number of seats, say)."""
+    match = _start(ruleset, seed, quiet, setup)
     _play_out(match, seed, check, weights_for(ruleset, weights))
     return match
 
@@ -187,8 +200,11 @@ def weights_for(
     return {**DEFAULT_WEIGHTS, **own}
 
 
-def _start(ruleset: Ruleset[Any, Any], seed: int, quiet: bool) -> Match[Any, Any]:
-    setup = ruleset.random_setup(Rng(derive_seed(seed, "setup")))
+def _start(
+    ruleset: Ruleset[Any, Any], seed: int, quiet: bool, setup: Mapping[str, Any] | None = None
+) -> Match[Any, Any]:
+    if setup is None:
+        setup = ruleset.random_setup(Rng(derive_seed(seed, "setup")))
     return Match.new(ruleset, seed, setup, quiet=quiet)
 
 
@@ -203,9 +219,10 @@ def _play_out(
     for _ in range(MAX_DECISIONS):
         if match.over:
             return
-        seat = _pick_seat(match, rng)
+        pending = match.pending()  # asked once: the seat picked and _waits both need it
+        seat = _pick_seat(match, pending, rng)
         specs = match.legal_actions(seat)
-        if not specs or _waits(match, seat, specs, chances):
+        if not specs or _waits(match, seat, pending, specs, chances):
             continue
         action = random_action(pick_spec(specs, rng, chances), rng)
         try:

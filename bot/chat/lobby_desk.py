@@ -81,11 +81,13 @@ class LobbyDesk:
         deck: str | None,
         turn_limit: int | None = None,
         forfeit_after: int | None = None,
+        seats: int | None = None,
         cpu: str | None = None,
     ) -> None:
-        """Open a lobby; what is None is the server's default. ``cpu``, or the bot itself as
-        the opponent: a CPU player (at that strength, else normal) takes the next seat, and
-        the match starts at once if that fills it."""
+        """Open a lobby; what is None is the server's default (``seats``: any number the
+        ruleset allows, started with Start). ``cpu``, or the bot itself as the opponent: a CPU
+        player (at that strength, else normal) takes the next seat, and the match starts at
+        once if that fills it."""
 
         async def work() -> None:
             nonlocal opponent, cpu
@@ -106,6 +108,7 @@ class LobbyDesk:
                 deck=deck,
                 turn_limit=turn_limit,
                 forfeit_after=forfeit_after,
+                seats=seats,
                 cpu=cpu,
             )
             sent = await interaction.response.send_message(

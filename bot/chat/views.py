@@ -157,7 +157,7 @@ def lobby_view(lobby: Lobby) -> discord.ui.View:
                 ),
             )
         )
-    cpus = _cpu_options(lobby)
+    cpus = _cpu_options(lobby) if lobby.cpus else ()
     if cpus and not rematch:
         rows.append(Select(ControlId(mid, None, "cpu").encode(), cpu_placeholder(), cpus))
     return menu_view(Menu("", tuple(rows)))

@@ -187,7 +187,12 @@ class LiveMatch:
         return self._memo[key]
 
     def specs(self, seat: int) -> tuple[ActionSpec, ...]:
-        return self._memoized(("specs", seat), lambda: tuple(self.match.legal_actions(seat)))  # type: ignore[no-any-return]
+        """The seat's legal actions as its controls show them: seats named (``{seat2}``) by
+        their players' names."""
+        return self._memoized(  # type: ignore[no-any-return]
+            ("specs", seat),
+            lambda: texts.named_specs(self.match.legal_actions(seat), self.names),
+        )
 
     def version(self, seat: int) -> str:
         """The seat's state version (a digest of its legal actions)."""
@@ -238,13 +243,18 @@ class LiveMatch:
         steps: Sequence[Step] = (),
         actor: int | None = None,
         notes: Sequence[str] = (),
+        handed: bool = False,
     ) -> Hand:
         """A snapshot of ``seat``'s table. Its notes are ``notes``, then the captions of
-        ``steps`` (the latest resolution) private to the seat, and the public ones of its own
-        short actions (the channel shows the rest)."""
+        ``steps`` (the latest resolution) private to the seat, the public ones of its own
+        short actions, and, when another seat's move ``handed`` it a decision, the last public
+        one: what it is asked to answer (the channel shows the rest)."""
         public = [s for s in steps if s.public]
         own = actor == seat and len(public) <= 2
-        told = tuple(s.caption for s in steps if s.visible_to(seat) and (not s.public or own))
+        asking = public[-1] if handed and public else None
+        told = tuple(
+            s.caption for s in steps if s.visible_to(seat) and (not s.public or own or s is asking)
+        )
         player = self.players[seat]
         match = self.match
         return Hand(
@@ -300,7 +310,9 @@ class LiveMatch:
             if not ping and (seat == actor and answered):
                 continue
             if ping or any(s.visible_to(seat) for s in resolution.steps):
-                news.append(SeatNews(self.hand(seat, resolution.steps, actor, notes), ping))
+                handed = ping and not new_turn and not over
+                hand = self.hand(seat, resolution.steps, actor, notes, handed=handed)
+                news.append(SeatNews(hand, ping))
         return Committed(
             match_id=self.id,
             channel_id=self.channel_id,

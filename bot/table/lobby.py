@@ -87,6 +87,8 @@ class Lobby:
     max_seats: int
     expires_at: float | None = None
     """When the lobby closes unless started."""
+    cpus: bool = False
+    """Whether CPU players may sit in it (its ruleset has them)."""
     closing: Closing | None = None
     """Why the lobby just closed (``EXPIRED``, ``LEFT`` or ``CANCELLED``), for the texts that
     say so."""
@@ -189,9 +191,13 @@ class LobbyService:
 
     async def _lobby(self, row: MatchRow, storage: Storage | None = None) -> Lobby:
         least, most = self.games.seats(row.ruleset)
+        if row.seats is not None:  # opened for that many: it starts when they are in
+            least = most = row.seats
         players = tuple(await (storage or self.storage).players(row.id))
         decks = tuple(self.games.decks(row.ruleset))
-        return Lobby(row, players, decks, least, most, row.created_at + self.expires_after)
+        expires = row.created_at + self.expires_after
+        cpus = self.games.has_cpu(row.ruleset)
+        return Lobby(row, players, decks, least, most, expires, cpus=cpus)
 
     def _check_deck(self, ruleset: str, deck: str | None) -> None:
         if deck is None:
@@ -212,11 +218,14 @@ class LobbyService:
         deck: str | None = None,
         turn_limit: int | None = None,
         forfeit_after: int | None = None,
+        seats: int | None = None,
         cpu: str | None = None,
     ) -> Lobby:
-        """Open a lobby; ``forfeit_after`` missed turns in a row forfeit (0: never). What is not
-        given (None) is the server's default. ``cpu``: a CPU player at this strength takes the
-        next seat, and if that fills the table the match starts at once."""
+        """Open a lobby; ``forfeit_after`` missed turns in a row forfeit (0: never); ``seats``:
+        the number of players it is for, when it starts by itself (None: any number the ruleset
+        allows, started with Start). What is not given (None) is the server's default.
+        ``cpu``: a CPU player at this strength takes the next seat, and if that fills the table
+        the match starts at once."""
         await self.guilds.refresh()
         defaults = self.guilds.of(guild_id)
         if ruleset not in self.games.names:
@@ -227,11 +236,18 @@ class LobbyService:
             raise UserError(texts.invited_yourself())
         if cpu is not None and cpu not in STRENGTHS:
             raise UserError(texts.no_such_strength(cpu, STRENGTHS))
+        if cpu is not None and not self.games.has_cpu(ruleset):
+            raise UserError(texts.no_cpu_for(ruleset))
         turn_limit = checked_turn_limit(defaults.turn_limit if turn_limit is None else turn_limit)
         forfeit_after = checked_forfeit_after(
             defaults.forfeit_after if forfeit_after is None else forfeit_after
         )
         self._check_deck(ruleset, deck)
+        least, most = self.games.seats(ruleset)
+        if seats is not None and not least <= seats <= most:
+            raise UserError(texts.seats_out_of_range(ruleset, least, most))
+        if seats == least == most:
+            seats = None  # the ruleset's only number: the lobby is as it always was
         now = self.matches.now()
         try:
             match_id = await self.storage.create_lobby(
@@ -244,17 +260,19 @@ class LobbyService:
                 forfeit_after=forfeit_after,
                 created_at=now,
                 expires_at=now + self.expires_after,
+                seats=seats,
             )
         except ChannelBusy:
             raise _busy(await self.storage.open_match_in(channel_id)) from None
-        _, most = self.games.seats(ruleset)
-        await self.storage.add_player(match_id, user_id=user_id, name=name, deck=deck, seats=most)
+        await self.storage.add_player(
+            match_id, user_id=user_id, name=name, deck=deck, seats=seats or most
+        )
         log.info("match %d: lobby opened in channel %d (%s)", match_id, channel_id, ruleset)
         self.matches.scheduler.nudge(now + self.expires_after)
         if cpu is None:
             return await self.get(match_id)
         lobby = await self.add_cpu(match_id, user_id, cpu)
-        if lobby.ready and len(lobby.players) == lobby.max_seats:
+        if lobby.row.status == "lobby" and lobby.ready and len(lobby.players) == lobby.max_seats:
             await self.start(match_id, user_id)
         return await self.get(match_id)
 
@@ -367,10 +385,16 @@ class LobbyService:
             lobby = await self._open_lobby(held, match_id)
             if lobby.rematch_of is not None:
                 return await self._confirm(held, openings, lobby, user_id, deck)
-            return await self._join(held, lobby, user_id, name, deck)
+            return await self._join(held, openings, lobby, user_id, name, deck)
 
     async def _join(
-        self, held: Storage, lobby: Lobby, user_id: int, name: str, deck: str | None
+        self,
+        held: Storage,
+        openings: list[Committed],
+        lobby: Lobby,
+        user_id: int,
+        name: str,
+        deck: str | None,
     ) -> Lobby:
         match_id = lobby.row.id
         self._check_deck(lobby.row.ruleset, deck)
@@ -389,7 +413,12 @@ class LobbyService:
         if seat is None:
             raise UserError(texts.match_full())
         log.info("match %d: a player joined at seat %d", match_id, seat)
-        return await self.get(match_id, held)
+        lobby = await self.get(match_id, held)
+        if lobby.row.seats is not None and lobby.ready:  # the seats it was opened for
+            _, opening = await self.matches.begin(held, lobby.row, lobby.players)
+            openings.append(opening)
+            lobby = await self.get(match_id, held)
+        return lobby
 
     async def _confirm(
         self,
@@ -443,10 +472,11 @@ class LobbyService:
 
     async def add_cpu(self, match_id: int, user_id: int, strength: str) -> Lobby:
         """Seat a CPU player at ``strength`` (the lobby's creator only; not in a rematch, whose
-        players are those of the match it repeats; not in a seat reserved for someone)."""
+        players are those of the match it repeats; not in a seat reserved for someone). A lobby
+        opened for a number of seats starts once it fills, as when a player joins."""
         if strength not in STRENGTHS:
             raise UserError(texts.no_such_strength(strength, STRENGTHS))
-        async with self.hold(match_id) as held:
+        async with self._held(match_id) as (held, openings):
             lobby = await self._open_lobby(held, match_id)
             self._may_seat_cpus(lobby, user_id)
             invited = lobby.row.invited_id
@@ -467,7 +497,12 @@ class LobbyService:
             if seat is None:
                 raise UserError(texts.match_full())
             log.info("match %d: a CPU player (%s) at seat %d", match_id, strength, seat)
-            return await self.get(match_id, held)
+            lobby = await self.get(match_id, held)
+            if lobby.row.seats is not None and lobby.ready:  # the seats it was opened for
+                _, opening = await self.matches.begin(held, lobby.row, lobby.players)
+                openings.append(opening)
+                lobby = await self.get(match_id, held)
+            return lobby
 
     async def remove_cpu(self, match_id: int, user_id: int) -> Lobby:
         """Take the last CPU player seated out of a lobby (its creator only)."""
@@ -482,6 +517,8 @@ class LobbyService:
 
     @staticmethod
     def _may_seat_cpus(lobby: Lobby, user_id: int) -> None:
+        if not lobby.cpus:
+            raise UserError(texts.no_cpu_for(lobby.row.ruleset))
         if lobby.rematch_of is not None:
             raise UserError(texts.rematch_keeps_players(lobby.rematch_of))
         if user_id != lobby.row.creator_id:
@@ -550,6 +587,9 @@ class LobbyService:
             if lobby.rematch_of is not None:
                 waiting = [p.user_id for p in lobby.unconfirmed]
                 raise UserError(texts.rematch_starts_itself(waiting))
+            if lobby.max_seats > lobby.min_seats and user_id != lobby.row.creator_id:
+                # more may come: the one who opened it says when everyone is in
+                raise UserError(texts.start_by_creator_only(lobby.row.creator_id))
             if not lobby.ready:
                 raise UserError(texts.waiting_for_players(len(lobby.players), lobby.min_seats))
             live, opening = await self.matches.begin(held, lobby.row, lobby.players)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from rules.engine import name_seats
+from rules.engine import ActionSpec, name_seats
 from rules.guide import Keyword, Page
 
 from .markup import clean, deadline, jump_url, listed, mentions, player, relative
@@ -46,6 +46,7 @@ __all__ = [
     "match_title",
     "matches_lines",
     "named",
+    "named_specs",
     "now_line",
     "outcome_line",
     "rematch_asked_text",
@@ -96,6 +97,34 @@ PAGE_LIMIT = 3500
 
 def named(caption: str, names: Sequence[str]) -> str:
     return name_seats(caption, [f"**{clean(n)}**" for n in names])
+
+
+def named_specs(specs: Sequence[ActionSpec], names: Sequence[str]) -> tuple[ActionSpec, ...]:
+    """A seat's legal actions with the seats their labels name (``{seat2}``, a game of more than
+    two seats: whom to invite, whom to attack) put as the players' names, as controls show them
+    (plain text: a label is no markdown). Specs that name no seat are kept as they are."""
+    return tuple(_named_spec(spec, names) if _names_a_seat(spec) else spec for spec in specs)
+
+
+def _names_a_seat(spec: ActionSpec) -> bool:
+    if "{seat" in spec.label or "{seat" in spec.detail:
+        return True
+    return any("{seat" in o.label or "{seat" in o.detail for p in spec.params for o in p.options)
+
+
+def _named_spec(spec: ActionSpec, names: Sequence[str]) -> ActionSpec:
+    params = tuple(
+        p._replace(
+            options=tuple(
+                o._replace(label=name_seats(o.label, names), detail=name_seats(o.detail, names))
+                for o in p.options
+            )
+        )
+        for p in spec.params
+    )
+    return spec._replace(
+        label=name_seats(spec.label, names), detail=name_seats(spec.detail, names), params=params
+    )
 
 
 def describe_limit(seconds: int) -> str:
@@ -159,10 +188,14 @@ def lobby_text(lobby: Lobby, closed: frozenset[int] = frozenset()) -> tuple[str,
     invited = row.invited_id
     if invited is not None and any(p.user_id == invited for p in lobby.players):
         invited = None
-    last = len(lobby.players) if rematch else lobby.max_seats  # a rematch seats everyone at once
+    last = len(lobby.players) if rematch else lobby.min_seats  # a rematch seats everyone at once
     for seat in range(len(lobby.players), last):
         reserved = invited if seat == len(lobby.players) else None
         lines.append(f"{seat + 1}. {f'reserved for <@{reserved}>' if reserved else 'open seat'}")
+    more = lobby.max_seats - max(len(lobby.players), lobby.min_seats)
+    if not rematch and more > 0:
+        span = f"{lobby.min_seats} to {lobby.max_seats} players"
+        lines.append(f"Up to {more} more may join ({span}).")
     lines.append("")
     limit = describe_limit(row.turn_limit)
     lines.append(f"Turn limit: {limit} · {forfeit_rule(row.forfeit_after)}")
@@ -173,6 +206,11 @@ def lobby_text(lobby: Lobby, closed: frozenset[int] = frozenset()) -> tuple[str,
         "lobby": (
             "Each player confirms with **Join**; the match starts as soon as all have."
             if rematch
+            else "Press **Join** to play; the match starts when all seats are taken."
+            if lobby.row.seats is not None
+            else f"Press **Join** to play; <@{row.creator_id}> presses **Start** when everyone "
+            "is in."
+            if lobby.max_seats > lobby.min_seats
             else "Press **Join** to play; a player presses **Start** when everyone is in."
         ),
         "active": "Started: the board follows below.",

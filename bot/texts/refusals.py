@@ -32,6 +32,7 @@ __all__ = [
     "match_over",
     "match_started_in_lobby",
     "no_card_called",
+    "no_cpu_for",
     "no_cpu_seated",
     "no_game_to_explain",
     "no_longer_in_lobby",
@@ -67,10 +68,12 @@ __all__ = [
     "rematch_keeps_players",
     "rematch_starts_itself",
     "reserved_for",
+    "seats_out_of_range",
     "server_only",
     "settings_in_server_only",
     "several_cards_called",
     "several_match",
+    "start_by_creator_only",
     "start_by_players_only",
     "step_delay_out_of_range",
     "turn_limit_out_of_range",
@@ -244,8 +247,17 @@ def start_by_players_only() -> str:
     return "Only a player in this match can start it."
 
 
+def start_by_creator_only(creator_id: int) -> str:
+    return f"More players may still join: <@{creator_id}>, who opened it, starts it."
+
+
 def waiting_for_players(joined: int, least: int) -> str:
     return f"Waiting for players: {joined} of {least} have joined."
+
+
+def seats_out_of_range(ruleset: str, least: int, most: int) -> str:
+    span = f"exactly {least}" if least == most else f"{least} to {most}"
+    return f"{ruleset} is for {span} players: choose seats in that range."
 
 
 # -- the table: rematches -------------------------------------------------------------------------
@@ -328,6 +340,10 @@ def bots_cannot_play() -> str:
 
 def no_such_strength(strength: str, strengths: Sequence[str]) -> str:
     return f"A CPU plays {', '.join(strengths)}, not {strength!r}."
+
+
+def no_cpu_for(ruleset: str) -> str:
+    return f"{ruleset.capitalize()} has no CPU player yet: invite a person."
 
 
 def cpus_by_creator_only() -> str:

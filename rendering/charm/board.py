@@ -53,7 +53,7 @@ from rendering.toolkit.palette import (
 from rules.charm.views import ChainView, CharmView, FieldCardView, PlayerView
 
 from .marks import Gone, Marks
-from .parts import LEGIBLE, TILE_H, draw_gone, draw_tags, draw_tile
+from .parts import LEGIBLE, TILE_H, draw_gone, draw_tags, draw_tile, unsaid
 
 __all__ = [
     "GAP",
@@ -314,8 +314,8 @@ def draw_field(canvas: Canvas, player: PlayerView, top: float, marks: Marks) -> 
         else:
             draw_tile(canvas, box, item, highlight=item.uid in marks.lit)
     for index, item in enumerate(items):
-        if isinstance(item, FieldCardView) and item.uid in marks.tags:
-            draw_tags(canvas, _tile_box(index, top), marks.tags[item.uid])
+        if isinstance(item, FieldCardView) and (tags := unsaid(item, marks.tags.get(item.uid, ()))):
+            draw_tags(canvas, _tile_box(index, top), tags)
     return top + _field_height(items)
 
 

@@ -132,12 +132,14 @@ def kind_label(kind: str) -> Label:
     return (KINDS.get(kind, kind.title()), PILL_FILL, MUTED, None)
 
 
+_ROLE_WORDS = {"attacker": "Attacks", "supporter": "Supports", "defender": "Blocks"}
+
+
 def _tile_labels(card: FieldCardView) -> list[Label]:
     """What a card on the field is and what state it is in, the most telling first."""
     labels: list[Label] = []
     if card.role:
-        word = {"attacker": "Attacks", "supporter": "Supports", "defender": "Blocks"}[card.role]
-        labels.append((word, ROLE_FILL, TEXT, "right"))
+        labels.append((_ROLE_WORDS[card.role], ROLE_FILL, TEXT, "right"))
     if card.checked:
         labels.append(("Checked", mix(PANEL, SUBTLE, 0.5), TEXT, None))
     if card.restricted:
@@ -361,6 +363,13 @@ _TONES: dict[str, RGB] = {"bad": DANGER, "good": GOOD, "note": HIGHLIGHT}
 
 def tone(item: Tag) -> RGB:
     return _TONES[item.tone]
+
+
+def unsaid(card: FieldCardView, tags: Sequence[Tag]) -> tuple[Tag, ...]:
+    """The tags the tile does not say already: a card's role ("Attacks") is a pill of its own,
+    so the step's "attacks" would only repeat it (and, the tile being small, cover a pill)."""
+    role = _ROLE_WORDS.get(card.role or "", "").lower()
+    return tuple(t for t in tags if t.text != role)
 
 
 def draw_tags(canvas: Canvas, box: Box, tags: Sequence[Tag]) -> None:

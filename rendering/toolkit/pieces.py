@@ -234,22 +234,24 @@ def result_banner(
     name: str,
     chips: Sequence[Chip],
     summary: str,
+    title: tuple[str, RGB] | None = None,
 ) -> None:
     """The head of a result picture (about 66 units tall): the winner crowned, with the seat's
-    shape, in its colour ("``name`` wins!"), or "A draw"; ``chips`` at the right (each seat's
+    shape, in its colour ("``name`` wins!"), or "A draw", or with no single winner ``title`` in
+    its colour (a side of several seats: "Good wins!"); ``chips`` at the right (each seat's
     score or defence, marked with its shape); then how the match ended, on up to two lines."""
     x0, y, x1, y1 = box
     canvas.rect(box, mix(PANEL, HIGHLIGHT, 0.06), radius=8)
     chips_left = right_chips(canvas, x1 - 8, y + 7, chips, height=21, size=12.5)
     left = x0 + 10
-    title, colour = "A draw", TEXT
+    title_text, colour = title or ("A draw", TEXT)
     if winner is not None:
         canvas.shape("crown", (left, y + 9, left + 24, y + 27), HIGHLIGHT)
         seat_mark(canvas, (left + 30, y + 10, left + 46, y + 26), winner)
-        title, colour, left = f"{name} wins!", seat_style(winner).accent, left + 52
+        title_text, colour, left = f"{name} wins!", seat_style(winner).accent, left + 52
     canvas.text(
         (left, y + 4, chips_left - 8, y + 32),
-        title,
+        title_text,
         size=18,
         min_size=12,
         weight="bold",

@@ -6,7 +6,7 @@ decision; ``duel`` plays players against each other for ``python -m rules duel``
 
 from __future__ import annotations
 
-from .cpu import STRENGTHS, cpu_seed, decide, guide_of, move_for
+from .cpu import STRENGTHS, cpu_seed, decide, guide_of, has_cpu, move_for
 from .guide import Guide
 
-__all__ = ["STRENGTHS", "Guide", "cpu_seed", "decide", "guide_of", "move_for"]
+__all__ = ["STRENGTHS", "Guide", "cpu_seed", "decide", "guide_of", "has_cpu", "move_for"]

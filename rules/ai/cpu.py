@@ -18,13 +18,18 @@ from .ismcts import ismcts
 from .montecarlo import montecarlo
 from .position import Position, concrete
 
-__all__ = ["STRENGTHS", "choices", "cpu_seed", "decide", "guide_of", "move_for"]
+__all__ = ["STRENGTHS", "choices", "cpu_seed", "decide", "guide_of", "has_cpu", "move_for"]
 
 
-def guide_of(ruleset: Ruleset[Any, Any]) -> Guide:
-    """The ruleset's ``cpu_guide``, or the plain one."""
+def guide_of(ruleset: Ruleset[Any, Any]) -> Guide | None:
+    """The ruleset's ``cpu_guide``; None for a ruleset with no CPU player yet (its
+    ``determinize`` may not hide what it must: esper's roles, until it has its own)."""
     guide = getattr(ruleset, "cpu_guide", None)
-    return guide if isinstance(guide, Guide) else DEFAULT_GUIDE
+    return guide if isinstance(guide, Guide) else None
+
+
+def has_cpu(ruleset: Ruleset[Any, Any]) -> bool:
+    return guide_of(ruleset) is not None
 
 
 def cpu_seed(match_seed: int, move: int, seat: int) -> int:
@@ -45,6 +50,8 @@ def decide(
     and hard: information-set MCTS, hard with a larger budget), searching ``iterations`` times
     instead of the strength's budget if given. The seat must be one the match waits on."""
     guide = guide_of(ruleset)
+    if guide is None:
+        raise ValueError(f"{ruleset.name} has no CPU player yet")
     budget = guide.budget(strength) if iterations is None else iterations
     if seat not in ruleset.pending(state):
         raise ValueError(f"seat {seat} has no move to make now")
@@ -59,7 +66,8 @@ def decide(
 def choices(ruleset: Ruleset[Any, Any], state: Any, seat: int, rng: Rng) -> list[Action]:
     """The moves a CPU chooses among for ``seat``: its listed actions one by one, less giving
     up and the guide's conveniences, a multi-choice parameter with many options sampled."""
-    return concrete(Position(ruleset, state, guide_of(ruleset)).specs(seat), rng)
+    guide = guide_of(ruleset) or DEFAULT_GUIDE
+    return concrete(Position(ruleset, state, guide).specs(seat), rng)
 
 
 def move_for(match: Match[Any, Any], seat: int, strength: str) -> Action:

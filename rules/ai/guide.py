@@ -5,7 +5,8 @@ ruleset's ``determinize`` deals. A guide adds what makes it play well and fast: 
 strength is (a budget of iterations, never of time, so a decision is the same on any machine),
 kinds no CPU needs (undoing its own staging), a playout policy better than chance, an
 evaluation where a playout stops early, and which moments are secret (simultaneous choices).
-Everything is optional: ``Guide()`` is a CPU for any ruleset.
+Everything is optional: ``cpu_guide = Guide()`` gives a ruleset whose only hidden thing is
+chance a CPU; a ruleset without a ``cpu_guide`` has none.
 """
 
 from __future__ import annotations

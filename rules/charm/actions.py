@@ -7,6 +7,10 @@ of: the mulligan (both seats), a seat holding priority in a window (the turn pla
 in its main phase, an answer to a declaration, a round of the draw-phase or effect timing), or a
 ``decision`` (ordering P.Skills, a target, a discard, a recall, a defence). Options carry the
 numbers a choice depends on: an attacker's AP and DP, a target's DP left, a supporter's bonus.
+
+A listing is built for every decision of a match (a random match takes a couple of hundred), so
+the options are counted out as lists before they become tuples (in CPython a generator costs
+more) and the reasons a move is not allowed are not written here (:func:`_why_not` does).
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from ..engine import Action, ActionSpec, Kind, Option, Param, StepLog, auto_pass
 from . import chain, combat, flow
 from .effects import discard_chosen, recall_chosen
 from .state import Card, CharmState, Defence, Order, Pick
-from .stats import ap, dp
+from .stats import ap_dp
 from .targets import attackers, listed
 from .usable import producers, skill_problem, uses
 from .zones import SEAT
@@ -45,11 +49,11 @@ def pending(state: CharmState) -> tuple[int, ...]:
 
 def initiative(state: CharmState, seat: int) -> bool:
     """The turn player holds the initiative in its main phase, no chain open (CHARM-5.6)."""
-    return (
-        state.window == "main"
+    return (  # the cheapest questions first: this is asked for every listing
+        seat == state.turn_player
         and not state.stack.entries
+        and state.window == "main"
         and state.stack.holder == seat
-        and seat == state.turn_player
     )
 
 
@@ -73,12 +77,10 @@ def card_option(state: CharmState, card: Card, seat: int) -> Option:
     """A card on the field as an option, with what a choice depends on."""
     defn = card.defn
     if defn.character:
-        left = dp(state, card)
+        power, left = ap_dp(state, card)
         full = f"DP {left}" if not card.dp_damage else f"DP {left} left"
         state_words = ", checked" if card.checked else ""
-        label = (
-            f"{card.name} ({_whose(card, seat)}, AP {max(0, ap(state, card))}, {full}{state_words})"
-        )
+        label = f"{card.name} ({_whose(card, seat)}, AP {max(0, power)}, {full}{state_words})"
     elif defn.kind == "music":
         label = f"{card.name} ({_whose(card, seat)}, {card.tokens} tokens)"
     else:
@@ -148,13 +150,18 @@ def play_problem(state: CharmState, seat: int, card: Card) -> str | None:
 def _play_specs(state: CharmState, seat: int) -> list[ActionSpec]:
     player = state.players[seat]
     pool = player.pool
-    names = {c.defn.name for c in player.field if c.defn.character}
+    names: set[str] | None = None  # the field's characters' names, if a character is affordable
     specs = []
     for card in player.hand:
         defn = card.defn
         # play_problem's checks, without writing the reasons nobody reads here.
-        if defn.event or defn.cost > pool or (defn.character and defn.name in names):
+        if defn.event or defn.cost > pool:
             continue
+        if defn.character:
+            if names is None:
+                names = {c.defn.name for c in player.field if c.defn.character}
+            if defn.name in names:
+                continue
         specs.append(
             ActionSpec("play", defn.play_label, (("card", card.uid),), detail=defn.play_detail)
         )
@@ -177,7 +184,8 @@ def _use_specs(state: CharmState, seat: int, only: object = None) -> list[Action
     for card, index, skill in uses(state, seat):
         if only is not None and card.uid != only:
             continue
-        if skill_problem(state, seat, card, skill, index, pool) is not None:
+        # Not enough EP is the commonest problem: asked first, without writing its words.
+        if skill.cost.ep > pool or skill_problem(state, seat, card, skill, index, pool) is not None:
             continue
         params = []
         kind = skill.target_kind
@@ -185,7 +193,7 @@ def _use_specs(state: CharmState, seat: int, only: object = None) -> list[Action
             options = tuple(card_option(state, c, seat) for c in listed(state, seat, kind))
             params.append(Param("target", "Target", options))
         if skill.cost.discard:
-            hand = tuple(_hand_option(c) for c in state.players[seat].hand if c is not card)
+            hand = tuple([_hand_option(c) for c in state.players[seat].hand if c is not card])
             n = skill.cost.discard
             params.append(Param("cost", "Cards to discard (cost)", hand, least=n, most=n))
         fixed: tuple[tuple[str, int], ...] = (("card", card.uid),)
@@ -206,7 +214,7 @@ def _produce_specs(state: CharmState, seat: int) -> list[ActionSpec]:
     if not cards:
         return []
     pool = state.players[seat].pool
-    options = tuple(Option(c.uid, c.defn.produce_label) for c in cards)
+    options = tuple([Option(c.uid, c.defn.produce_label) for c in cards])
     return [
         ActionSpec(
             "produce",
@@ -225,12 +233,9 @@ def charm_attackers(state: CharmState, seat: int) -> list[Card]:
     ]
 
 
-def _attacker_option(state: CharmState, card: Card) -> Option:
-    return Option(
-        card.uid,
-        f"{card.name} (AP {max(0, ap(state, card))}, DP {dp(state, card)})",
-        card.defn.text,
-    )
+def _stats(power: int, defence: int) -> str:
+    """A character's AP and DP as a menu says them (``ap_dp``)."""
+    return f"AP {max(0, power)}, DP {defence}"
 
 
 def _charm_specs(state: CharmState, seat: int) -> list[ActionSpec]:
@@ -241,7 +246,10 @@ def _charm_specs(state: CharmState, seat: int) -> list[ActionSpec]:
     eligible = charm_attackers(state, seat)
     if not eligible:
         return []
-    options = tuple(_attacker_option(state, c) for c in eligible)
+    read = {c.uid: ap_dp(state, c) for c in eligible}  # once: a supporter may be one of them
+    options = tuple(
+        [Option(c.uid, f"{c.name} ({_stats(*read[c.uid])})", c.defn.text) for c in eligible]
+    )
     specs = [
         ActionSpec(
             "charm",
@@ -258,8 +266,9 @@ def _charm_specs(state: CharmState, seat: int) -> list[ActionSpec]:
             continue
         if supporter.checked:
             continue
-        others = tuple(o for o in options if o.value not in (heroine.uid, supporter.uid))
-        a, d = max(0, ap(state, supporter)), dp(state, supporter)
+        others = tuple([o for o in options if o.value not in (heroine.uid, supporter.uid)])
+        power, d = read[supporter.uid] if supporter.uid in read else ap_dp(state, supporter)
+        a = max(0, power)
         modes = (Option("ap", f"AP +{a}"), Option("dp", f"DP +{d}"))
         params = [Param("mode", f"{supporter.name} adds", modes)]
         fixed: tuple[tuple[str, object], ...] = (
@@ -298,7 +307,7 @@ def _decision_specs(state: CharmState, seat: int, decision: object) -> list[Acti
         return _defence_specs(state, seat, decision)
     assert isinstance(decision, Pick)
     if decision.kind == "discard":
-        hand = tuple(_hand_option(state.cards[u]) for u in decision.options)
+        hand = tuple([_hand_option(state.cards[u]) for u in decision.options])
         n = decision.n
         param = Param("cards", f"Cards to discard ({n})", hand, least=n, most=n)
         return [ActionSpec("discard", f"Discard {n}", params=(param,))]
@@ -327,15 +336,15 @@ def _defence_specs(state: CharmState, seat: int, defence: Defence) -> list[Actio
     specs = []
     # The same free defenders for every attacker: their options are made once.
     options = tuple(
-        Option(c.uid, f"{c.name} (AP {max(0, ap(state, c))}, DP {dp(state, c)})", c.defn.text)
-        for c in free
+        [
+            Option(c.uid, f"{c.name} ({_defence_stats(state, defence, c)})", c.defn.text)
+            for c in free
+        ]
     )
     for attacker in attackers(state):
         if attacker.uid in defence.blocks or not free:
             continue
-        label = (
-            f"Block {attacker.name} (AP {max(0, ap(state, attacker))}, DP {dp(state, attacker)})"
-        )
+        label = f"Block {attacker.name} ({_defence_stats(state, defence, attacker)})"
         specs.append(
             ActionSpec(
                 "block",
@@ -345,14 +354,26 @@ def _defence_specs(state: CharmState, seat: int, defence: Defence) -> list[Actio
             )
         )
     if defence.blocks:
-        specs.append(ActionSpec("unblock", "Take back the blocks"))
+        specs.append(_UNBLOCK)
         pairs = "; ".join(
             f"{state.cards[d].name} blocks {state.cards[a].name}" for a, d in defence.blocks.items()
         )
         specs.append(ActionSpec("defend", "Declare defence", detail=pairs))
     else:
-        specs.append(ActionSpec("defend", "No defence", detail="Let every attacker through."))
+        specs.append(_NO_DEFENCE)
     return specs
+
+
+def _defence_stats(state: CharmState, defence: Defence, card: Card) -> str:
+    """``_stats``, kept by the defence for its next listings (see ``Defence.stats``)."""
+    words = defence.stats.get(card.uid)
+    if words is None:
+        words = defence.stats[card.uid] = _stats(*ap_dp(state, card))
+    return words
+
+
+_UNBLOCK = ActionSpec("unblock", "Take back the blocks")
+_NO_DEFENCE = ActionSpec("defend", "No defence", detail="Let every attacker through.")
 
 
 # -- why not ------------------------------------------------------------------------------------

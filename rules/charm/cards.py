@@ -231,6 +231,16 @@ class Skill(_Value):
     reach: str | None = None
     text: str = ""
 
+    # What its effects make it, worked out once: asked whenever a seat's uses are listed.
+    target_kind: str | None = field(init=False, repr=False, compare=False)
+    """The kind of target its player picks, if any (one per skill, shared by its effects)."""
+    negates: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        chosen = [e.target for e in self.effects if e.chosen]
+        object.__setattr__(self, "target_kind", chosen[0] if chosen else None)
+        object.__setattr__(self, "negates", any(e.effect == "negate" for e in self.effects))
+
     @property
     def active(self) -> bool:
         return self.when == A_SKILL
@@ -242,18 +252,6 @@ class Skill(_Value):
     @property
     def triggered(self) -> bool:
         return self.when in TIMINGS
-
-    @property
-    def target_kind(self) -> str | None:
-        """The kind of target its player picks, if any (one per skill, shared by its effects)."""
-        for effect in self.effects:
-            if effect.chosen:
-                return effect.target
-        return None
-
-    @property
-    def negates(self) -> bool:
-        return any(e.effect == "negate" for e in self.effects)
 
 
 @dataclass(frozen=True, slots=True)

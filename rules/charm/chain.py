@@ -63,17 +63,17 @@ def produce(state: CharmState, seat: int, card: Card, log: StepLog) -> None:
     before = player.pool
     card.checked = True
     player.pool += card.defn.ep
-    log.event(
-        "produced",
-        None,
-        seat=seat,
-        card=card.uid,
-        name=card.name,
-        ep=card.defn.ep,
-        before=before,
-        pool=player.pool,
-    )
-    if not log.quiet:
+    if not log.quiet:  # the commonest action of a match: a quiet one says nothing
+        log.event(
+            "produced",
+            None,
+            seat=seat,
+            card=card.uid,
+            name=card.name,
+            ep=card.defn.ep,
+            before=before,
+            pool=player.pool,
+        )
         log.step(
             f"{SEAT[seat]} checks {card.name} for {card.defn.ep} EP (EP {before} → {player.pool})."
         )
@@ -155,7 +155,8 @@ def use(
 def end_main(state: CharmState, seat: int, log: StepLog) -> None:
     """CHARM-5.3: the turn player declares the end of its main phase; it may be answered."""
     _enter(state, Declaration(state.next_serial(), seat, "end"), log)
-    log.step(f"{SEAT[seat]} declares the end of the main phase.")
+    if not log.quiet:
+        log.step(f"{SEAT[seat]} declares the end of the main phase.")
 
 
 def pass_priority(state: CharmState, seat: int, log: StepLog, *, auto: str | None = None) -> None:
@@ -209,7 +210,8 @@ def resolve(state: CharmState, decl: Declaration, log: StepLog) -> None:
         combat.resolve_charm(state, decl, log)
     elif kind == "end":
         state.main_ends = "end"
-        log.step(f"{SEAT[decl.seat]}'s main phase ends.")
+        if not log.quiet:
+            log.step(f"{SEAT[decl.seat]}'s main phase ends.")
     else:
         _resolve_skill(state, decl, log)
 

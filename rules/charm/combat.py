@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..engine import StepLog
-from . import captions
+from . import captions, chain  # chain imports this module too: its functions are read at call time
 from .state import SETTLE, Card, Charm, CharmState, Declaration, Defence, Support, Task
 from .stats import ap, dp
 from .triggers import fire, fire_side
@@ -52,14 +52,12 @@ def declare(
 ) -> None:
     """CHARM-5.2: once per turn the turn player names attackers (and a supporter, if its
     heroine attacks) and the player it charms; the opponent may answer."""
-    from .chain import _enter
-
     state.charm_used = True  # spent even if the charm fails (CHARM-5.8)
     decl = Declaration(state.next_serial(), seat, "charm")
     decl.attackers = tuple(c.uid for c in attackers)
     decl.supporter = supporter.uid if supporter is not None else None
     decl.mode = mode
-    _enter(state, decl, log)
+    chain._enter(state, decl, log)
     if not log.quiet:
         log.step(captions.charm_declared(state, seat, attackers, supporter, mode))
 
@@ -99,18 +97,18 @@ def resolve_charm(state: CharmState, decl: Declaration, log: StepLog) -> None:
         state.support.append(support)
     state.charm = charm
     state.main_ends = "charm"
-    log.event(
-        "charm",
-        None,
-        seat=seat,
-        charmed=1 - seat,
-        attackers=list(attackers),
-        supporter=charm.supporter,
-        mode=decl.mode,
-        support=support.amount if support is not None else 0,
-        dropped=[c.uid for c in dropped],
-    )
     if not log.quiet:
+        log.event(
+            "charm",
+            None,
+            seat=seat,
+            charmed=1 - seat,
+            attackers=list(attackers),
+            supporter=charm.supporter,
+            mode=decl.mode,
+            support=support.amount if support is not None else 0,
+            dropped=[c.uid for c in dropped],
+        )
         log.step(captions.charm_resolved(state, charm, support, dropped))
 
 
@@ -136,8 +134,8 @@ def _defence(state: CharmState, task: Task, log: StepLog) -> None:
     assert charm is not None
     if defenders_available(state, charm.charmed):
         state.decision = Defence(charm.charmed)
-        log.event("choosing", None, seat=charm.charmed, what="defence", n=0)
         if not log.quiet:
+            log.event("choosing", None, seat=charm.charmed, what="defence", n=0)
             log.step(f"Charm phase: {SEAT[charm.charmed]} chooses defenders.")
         return
     log.event("defended", None, seat=charm.charmed, blocks=[])
@@ -149,8 +147,8 @@ def block(state: CharmState, seat: int, attacker: Card, defender: Card, log: Ste
     defence = state.decision
     assert isinstance(defence, Defence)
     defence.blocks[attacker.uid] = defender.uid
-    log.event("block_staged", seat, seat=seat, attacker=attacker.uid, defender=defender.uid)
     if not log.quiet:
+        log.event("block_staged", seat, seat=seat, attacker=attacker.uid, defender=defender.uid)
         log.step(f"You plan: {defender.name} blocks {attacker.name}.", to=seat)
 
 
@@ -171,8 +169,8 @@ def defend(state: CharmState, seat: int, log: StepLog) -> None:
     for uid in charm.blocks.values():
         charm.moves[uid] = state.cards[uid].moves
     state.decision = None
-    log.event("defended", None, seat=seat, blocks=sorted(charm.blocks.items()))
     if not log.quiet:
+        log.event("defended", None, seat=seat, blocks=sorted(charm.blocks.items()))
         log.step(captions.defended(state, seat, charm))
     for uid in sorted(charm.blocks.values(), key=lambda u: state.cards[u].entered):
         fire(state, state.cards[uid], "defends")
@@ -239,7 +237,8 @@ def _damage(state: CharmState, task: Task, log: StepLog) -> None:
         card = _in_charm(state, charm, uid)
         if card is not None and not card.checked:
             card.checked = True
-            log.event("checked", None, seat=card.owner, card=uid, name=card.name)
+            if not log.quiet:
+                log.event("checked", None, seat=card.owner, card=uid, name=card.name)
     if not log.quiet:
         captions.close(log, captions.charm_damage(state, charm, log.pending))
     fire_side(state, (state.turn_player, 1 - state.turn_player), "charm_end")

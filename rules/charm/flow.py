@@ -241,8 +241,9 @@ def _start_turn(state: CharmState, task: Task, log: StepLog) -> None:
     state.turn_changed = False
     if seat == state.first:
         state.round_changed = False
-    log.event(TURN_STARTED, None, seat=seat, turn=state.turn)
-    log.step(f"Turn {state.turn}: {SEAT[seat]}'s turn.")
+    if not log.quiet:
+        log.event(TURN_STARTED, None, seat=seat, turn=state.turn)
+        log.step(f"Turn {state.turn}: {SEAT[seat]}'s turn.")
 
 
 def _fire(state: CharmState, task: Task, log: StepLog) -> None:
@@ -324,11 +325,10 @@ def _win_loss(state: CharmState, log: StepLog) -> bool:
     """CHARM-8.1 - 8.3: a player at or over its damage limit, or who had to draw from an empty
     deck and discard pile, loses; both at once is a draw. True if the match is over."""
     # A limit is worked out only for a player with damage: at 0 nobody is at any limit (1+).
-    losers = [
-        p.seat
-        for p in state.players
-        if p.drew_nothing or (p.damage and p.damage >= damage_limit(state, p.seat))
-    ]
+    losers = []
+    for p in state.players:  # a plain loop: this is asked at every change of phase
+        if p.drew_nothing or (p.damage and p.damage >= damage_limit(state, p.seat)):
+            losers.append(p.seat)
     if not losers:
         return False
     if len(losers) == 2:
@@ -385,8 +385,8 @@ def _hand_limit(state: CharmState, task: Task, log: StepLog) -> None:
     over = len(hand) - hand_limit(state, seat)
     if over > 0:
         state.decision = Pick("discard", seat, tuple(c.uid for c in hand), over)
-        log.event("choosing", None, seat=seat, what="hand_limit", n=over)
         if not log.quiet:
+            log.event("choosing", None, seat=seat, what="hand_limit", n=over)
             log.step(captions.choosing_discard(seat, over, len(hand), hand_limit(state, seat)))
 
 

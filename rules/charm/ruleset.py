@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..engine import ActionSpec, Kind, Rng, RulesetBase, StepLog
+from ..engine import Kind, Rng, RulesetBase, StepLog
 from ..engine.decks import DeckRule
 from . import actions, cpu, flow, loading
 from .cards import CardPool
@@ -88,9 +88,6 @@ class CharmRuleset(RulesetBase[CharmState, CharmView]):
     def begin(self, state: CharmState, log: StepLog) -> None:
         flow.begin(state, log)
 
-    def offer(self, state: CharmState, seat: int) -> list[ActionSpec]:
-        return actions.offer(state, seat)
-
     def view(self, state: CharmState, seat: int | None) -> CharmView:
         return view(state, seat)
 
@@ -100,8 +97,9 @@ class CharmRuleset(RulesetBase[CharmState, CharmView]):
     def summary(self, view: CharmView) -> str:
         return summary(view)
 
-    def pending(self, state: CharmState) -> tuple[int, ...]:
-        return actions.pending(state)
+    # Asked at every decision of a match: the functions themselves, without a call around them.
+    offer = staticmethod(actions.offer)
+    pending = staticmethod(actions.pending)
 
     def invariants(self, state: CharmState) -> list[str]:
         """The invariants ``state`` breaks (empty when all hold): used by soak tests."""

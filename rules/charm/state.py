@@ -313,11 +313,16 @@ class Pick:
 class Defence:
     """The charmed player declares its defence (CHARM-6.2), one block at a time."""
 
-    __slots__ = ("blocks", "seat")
+    # ``stats`` is a cache, not state (out of the hash): what each attacker's and defender's AP
+    # and DP read as in the menu, worked out when first listed. Nothing can change them while
+    # the defence is declared (its seat only stages blocks; the decision ends with it).
+    __canonical_skip__ = ("stats",)
+    __slots__ = ("blocks", "seat", "stats")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
         self.blocks: dict[int, int] = {}  # attacker -> defender, staged (only its seat sees it)
+        self.stats: dict[int, str] = {}  # card uid -> "AP 2, DP 3"
 
 
 Decision = Order | Pick | Defence

@@ -14,6 +14,7 @@ from .state import DAMAGE_LIMIT, HAND_LIMIT, Card, CharmState, Support
 
 __all__ = [
     "ap",
+    "ap_dp",
     "damage_limit",
     "dp",
     "full_dp",
@@ -31,24 +32,28 @@ def statics(state: CharmState, seat: int) -> Iterator[tuple[Card, Skill]]:
                 yield card, skill
 
 
-def _static_bonus(state: CharmState, card: Card, stat: str) -> int:
-    total = 0
+def _static_bonus(state: CharmState, card: Card) -> tuple[int, int]:
+    """What the static P.Skills of its side's face-up cards add to its AP and to its DP, both in
+    one look at the field (a label shows both)."""
+    ap = dp = 0
+    heroine = card.defn.heroine
     # A plain loop: this runs for every AP and DP read, and most cards have no static P.Skill.
     for source in state.players[card.owner].field:
         found = source.defn.statics
         if not found or source.face_down:
             continue
         for skill in found:
-            if skill.stat != stat:
-                continue
             reach = skill.reach
             if (
                 reach == "all"
-                or (reach == "heroine" and card.defn.kind == "heroine")
+                or (reach == "heroine" and heroine)
                 or (reach == "self" and source is card)
             ):
-                total += skill.amount
-    return total
+                if skill.stat == "ap":
+                    ap += skill.amount
+                elif skill.stat == "dp":
+                    dp += skill.amount
+    return ap, dp
 
 
 def live_support(state: CharmState, support: Support) -> bool:
@@ -59,8 +64,6 @@ def live_support(state: CharmState, support: Support) -> bool:
 
 
 def _support(state: CharmState, card: Card, stat: str) -> int:
-    if not state.support:
-        return 0
     return sum(
         s.amount
         for s in state.support
@@ -68,25 +71,49 @@ def _support(state: CharmState, card: Card, stat: str) -> int:
     )
 
 
+def _bonuses(state: CharmState, card: Card) -> tuple[int, int]:
+    """What static P.Skills and support add to a character's AP and DP: only on the field."""
+    if card.zone != "field":
+        return 0, 0
+    ap, dp = _static_bonus(state, card)
+    if state.support:
+        ap += _support(state, card, "ap")
+        dp += _support(state, card, "dp")
+    return ap, dp
+
+
 def ap(state: CharmState, card: Card) -> int:
     """Its AP now; it may be below 0, which counts as 0 where it is used (CHARM-6.4a)."""
-    if not card.defn.character:
+    defn = card.defn
+    if not defn.character:
         return 0
-    bonus = _static_bonus(state, card, "ap") + _support(state, card, "ap") if card.on_field else 0
-    return card.defn.ap + bonus + card.boost_ap
+    return defn.ap + _bonuses(state, card)[0] + card.boost_ap
 
 
 def full_dp(state: CharmState, card: Card) -> int:
     """Its DP before DP damage: printed, plus modifiers."""
-    if not card.defn.character:
+    defn = card.defn
+    if not defn.character:
         return 0
-    bonus = _static_bonus(state, card, "dp") + _support(state, card, "dp") if card.on_field else 0
-    return card.defn.dp + bonus + card.boost_dp
+    return defn.dp + _bonuses(state, card)[1] + card.boost_dp
 
 
 def dp(state: CharmState, card: Card) -> int:
     """Its DP now: printed, plus modifiers, minus DP damage (CHARM-6.6)."""
     return full_dp(state, card) - card.dp_damage
+
+
+def ap_dp(state: CharmState, card: Card) -> tuple[int, int]:
+    """``(ap(state, card), dp(state, card))`` in one look at its side's field: what a menu label
+    shows of a character."""
+    defn = card.defn
+    if not defn.character:
+        return ap(state, card), dp(state, card)
+    ap_bonus, dp_bonus = _bonuses(state, card)
+    return (
+        defn.ap + ap_bonus + card.boost_ap,
+        defn.dp + dp_bonus + card.boost_dp - card.dp_damage,
+    )
 
 
 def _limit_change(state: CharmState, seat: int, stat: str) -> int:

@@ -30,7 +30,8 @@ def fire_side(state: CharmState, seats: Iterable[int], when: str) -> None:
     """The P.Skills of this timing on these seats' fields, in field order."""
     for seat in seats:
         for card in list(state.players[seat].field):
-            fire(state, card, when)
+            if when in card.defn.triggers:  # most cards have none: no call for them
+                fire(state, card, when)
 
 
 def default_order(state: CharmState, waiting: Iterable[Trigger]) -> list[Trigger]:

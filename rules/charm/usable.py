@@ -20,7 +20,6 @@ __all__ = [
     "could_declare",
     "in_charm",
     "producers",
-    "producible",
     "skill_problem",
     "uses",
 ]
@@ -38,11 +37,6 @@ def producers(state: CharmState, seat: int) -> list[Card]:
         and not c.face_down
         and (c.defn.kind == "background" or (c.defn.character and not c.restricted))
     ]
-
-
-def producible(state: CharmState, seat: int, keep: Card | None = None) -> int:
-    """The EP the seat could still produce, keeping ``keep`` unchecked (an A.Skill's source)."""
-    return sum(c.defn.ep for c in producers(state, seat) if c is not keep)
 
 
 def in_charm(state: CharmState) -> set[int]:
@@ -107,12 +101,21 @@ def uses(state: CharmState, seat: int) -> Iterator[tuple[Card, int, Skill]]:
 def could_declare(state: CharmState, seat: int) -> bool:
     """Whether the seat could declare an event or A.Skill once it has produced all the EP it
     still could (CHARM-10.3, 13.2)."""
+    found = list(uses(state, seat))
+    if not found:  # the common case (an empty hand, a field without A.Skills): nothing to count
+        return False
     pool = state.players[seat].pool
-    for card, index, skill in uses(state, seat):
+    # The EP it could still produce, the producers listed once: a source that must stay
+    # unchecked (a character, or a card whose cost checks it) is taken out for its own use.
+    cards = producers(state, seat)
+    every = sum([c.defn.ep for c in cards])
+    for card, index, skill in found:
         keep = card if card.zone == "field" and card.defn.character else None
         if card.zone == "field" and skill.cost.check_self:
             keep = card
-        ep = pool + producible(state, seat, keep)
+        ep = pool + every - (keep.defn.ep if keep is not None and keep in cards else 0)
+        if skill.cost.ep > ep:  # skill_problem's first check, without its words
+            continue
         if skill_problem(state, seat, card, skill, index, ep) is None:
             return True
     return False

@@ -95,7 +95,8 @@ def discard_from_hand(
         player.hand.remove(card)
         _move(card, "discard")
         player.discard.append(card)
-        log.event("discarded", None, seat=seat, card=card.uid, name=card.name, why=why)
+        if not log.quiet:
+            log.event("discarded", None, seat=seat, card=card.uid, name=card.name, why=why)
 
 
 def to_discard(state: CharmState, card: Card, log: StepLog) -> None:
@@ -194,7 +195,10 @@ def hurt(state: CharmState, seat: int, amount: int, log: StepLog, why: str = "ef
     before = player.damage
     player.damage += amount
     changed(state)
-    log.event("damage", None, seat=seat, amount=amount, before=before, after=player.damage, why=why)
+    if not log.quiet:
+        log.event(
+            "damage", None, seat=seat, amount=amount, before=before, after=player.damage, why=why
+        )
 
 
 def heal(state: CharmState, seat: int, amount: int, log: StepLog) -> None:

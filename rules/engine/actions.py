@@ -214,6 +214,8 @@ class ActionSpec(NamedTuple):
         each parameter accepts, and no other argument."""
         if action.kind != self.kind:
             return False
+        if not self.fixed and not self.params:  # pass, end turn...: the commonest spec
+            return not action._args
         given: dict[str, object] = dict(action._args)
         for key, value in self.fixed:
             if given.pop(key, _MISSING) != value:

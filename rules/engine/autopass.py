@@ -64,7 +64,7 @@ def auto_pass_kind(
     nothing usable passes for it at once."""
 
     def spec(state: Any, seat: int) -> ActionSpec:
-        return _TURN_OFF if of(state).is_on(seat) else _TURN_ON
+        return _TURN_OFF if seat in of(state).seats else _TURN_ON  # is_on, asked every listing
 
     def flip(state: Any, seat: int, action: Action, log: StepLog) -> None:
         on = of(state).flip(seat)

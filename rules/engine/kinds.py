@@ -64,7 +64,10 @@ def kinds(*declared: Kind) -> Mapping[str, Kind]:
 
 def check_args(kind: Kind, action: Action) -> None:
     """The action carries exactly the kind's arguments (optional ones may be left out)."""
-    names = tuple(name for name, _ in action._args)
+    args = action._args
+    if not args and not kind.signature:  # pass, end turn...: the commonest
+        return
+    names = tuple([name for name, _ in args])  # a list first: quicker than a generator
     if names == kind.signature:
         return
     if kind.optional and set(names).issuperset(kind.params) and set(names).issubset(_allowed(kind)):

@@ -23,7 +23,7 @@ Calls the rules do not allow raise ``ValueError``: rulesets check legality first
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Generic, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from .roles import MAX_SEATS, MIN_SEATS
 
@@ -49,6 +49,14 @@ class PassOutcome(NamedTuple, Generic[T]):
     resolve: Entry[T] | None = None
     chain_closed: bool = False
     round_over: bool = False
+
+
+_new = tuple.__new__  # a named tuple without its own __new__: entries are made at most decisions
+
+# The outcomes that carry no entry are values, shared: a pass is made at most decisions.
+_NOTHING_YET: PassOutcome[Any] = PassOutcome()
+_CHAIN_CLOSED: PassOutcome[Any] = PassOutcome(chain_closed=True)
+_ROUND_OVER: PassOutcome[Any] = PassOutcome(round_over=True)
 
 
 class PriorityStack(Generic[T]):
@@ -134,7 +142,7 @@ class PriorityStack(Generic[T]):
         self._check_holder(seat)
         if self.mode == CHAIN and not self.entries:
             self.declarer = seat
-        self.entries.append(Entry(seat, item))
+        self.entries.append(_new(Entry, (seat, item, False)))  # Entry(seat, item), quicker
         self.passed.clear()
         # A seat never answers its own entry in a chain; in the space it gets its turn again.
         skip = seat if self.mode == CHAIN else None
@@ -161,7 +169,7 @@ class PriorityStack(Generic[T]):
         """Take the entry that resolves now: an automatic top (BREAKFALL-5.5) or the top of a
         closed chain (CHARM-9.5). In the space the opener then gets priority (BREAKFALL-5.5a);
         a chain that is empty gives it to the seat after its declarer (CHARM-6.3)."""
-        if self.automatic_top() is None and not self.closed:
+        if not self.closed and self.automatic_top() is None:
             raise ValueError("nothing resolves without a round of passes")
         entry = self.entries.pop()
         self.passed.clear()
@@ -207,24 +215,31 @@ class PriorityStack(Generic[T]):
 
     def _settle(self, last: int) -> PassOutcome[T]:
         """After ``last`` passed (or went out): move priority on, or end the run of passes."""
-        answerers = set(self.live())
-        if self.mode == CHAIN and self.entries:
-            answerers.discard(self.entries[-1].seat)
-        if not answerers <= self.passed:
-            skip = self.entries[-1].seat if self.mode == CHAIN and self.entries else None
+        # In a chain its newest entry's seat does not answer it, so its pass is not awaited.
+        skip = self.entries[-1].seat if self.mode == CHAIN and self.entries else None
+        if not self._all_passed(skip):
             self._holder = self._next_live(last, skip=skip)
-            return PassOutcome()
+            return _NOTHING_YET
         self.passed.clear()
         if self.mode == CHAIN and self.entries:
             self._holder = None
             self.closed = True
-            return PassOutcome(chain_closed=True)
+            return _CHAIN_CLOSED
         if self.entries:
             entry = self.entries.pop()
             self._holder = self._first_live(self.opener)
             return PassOutcome(resolve=entry)
         self._holder = None
-        return PassOutcome(round_over=True)
+        return _ROUND_OVER
+
+    def _all_passed(self, skip: int | None) -> bool:
+        """Whether every live seat but ``skip`` has passed in the current run (a plain loop over
+        the seats: this is asked at every pass)."""
+        out, passed = self.out, self.passed
+        for seat in range(self.seats):
+            if seat not in passed and seat not in out and seat != skip:
+                return False
+        return True
 
     def _first_live(self, seat: int) -> int | None:
         return seat if seat not in self.out else self._next_live(seat, skip=None)

@@ -116,6 +116,11 @@ class Knowledge(Generic[K, V]):
             self._watching[watcher].discard(watched)
         return tuple(sorted(watchers))
 
+    def watchers(self, seat: int) -> tuple[int, ...]:
+        """The seats that learn what ``seat`` learns: those watching it, directly or along a
+        chain (ESPER-7.5a); dead seats watch nobody."""
+        return tuple(sorted(self._watchers_of(seat, transitive=True)))
+
     def watching(self, seat: int) -> tuple[int, ...]:
         """The seats ``seat`` watches directly."""
         return tuple(sorted(self._watching[seat]))

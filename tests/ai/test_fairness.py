@@ -7,13 +7,14 @@ from typing import Any
 
 import pytest
 
-from rules.ai import decide
+from rules.ai import decide, has_cpu
 from rules.ai.cpu import choices
 from rules.engine import Match, Rng
 from rules.registry import RULESETS, get_ruleset
 from tests.ai.positions import positions
 
-NAMES = sorted(RULESETS)
+NAMES = [n for n in sorted(RULESETS) if has_cpu(get_ruleset(n))]
+"""The rulesets with a CPU player (esper has none yet)."""
 
 
 def _decisions(name: str, count: int) -> list[tuple[Match[Any, Any], int]]:

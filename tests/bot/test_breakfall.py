@@ -17,7 +17,7 @@ import pytest
 import rendering
 from bot.chat.presenter import MOST_PICTURES, paced
 from bot.texts import named
-from rules.engine import TURN_STARTED, Action, Match, Resolution, replay
+from rules.engine import TURN_STARTED, Action, Match, Resolution, name_seats, replay
 from rules.registry import get_ruleset
 
 from .conftest import Table
@@ -157,7 +157,8 @@ async def _by_slash(table: Table, member: Any, specs: Any, action: Action) -> No
     index = next(i for i, s in enumerate(specs) if s.matches(action))
     spec = specs[index]
     command, option = ("play", "card") if spec.fixed else ("act", "action")
-    moves = await member.autocomplete(table.channel, command, option, spec.label[:20])
+    label = name_seats(spec.label, NAMES)  # as the controls show it: seats named
+    moves = await member.autocomplete(table.channel, command, option, label[:20])
     [move] = [m["value"] for m in moves if m["value"].startswith(f"{index}@")]
     asked = await member.slash(table.channel, command, **{option: move})
     assert asked.ephemeral and "Match #1" in asked.response.content

@@ -112,3 +112,51 @@ async def test_help_status_and_log_before_anything(table: Table) -> None:
     assert status.ephemeral and "Match #1" in status.response.embeds[0].title
     log = await table.carol.slash(table.channel, "match log")
     assert "has not started yet" in log.response.content
+
+
+async def test_a_lobby_of_three_to_ten_starts_with_at_least_the_fewest(table: Table) -> None:
+    """A ruleset for 3 to 10 players: the lobby lists the seats still needed and how many more
+    may come; Start waits for the third player, and only its creator starts it (more may come:
+    the one who opened it says when everyone is in)."""
+    created = await table.alice.slash(table.channel, "match new", ruleset="esper")
+    lobby = created.response
+    text = lobby_text(table)
+    assert text.count("open seat") == 2 and "Up to 7 more may join (3 to 10 players)." in text
+    assert f"<@{table.alice.id}> presses **Start**" in text
+    await table.bob.click(lobby, label="Join")
+    early = await table.alice.click(lobby, label="Start")
+    assert "Waiting for players: 2 of 3" in said(early)
+    await table.carol.click(lobby, label="Join")
+    not_bobs = await table.bob.click(lobby, label="Start")
+    assert "who opened it, starts it" in said(not_bobs)
+    await table.alice.click(lobby, label="Start")
+    live = await table.bot.matches.live(1)
+    assert live.match.seats == 3 and live.match.setup == {"seats": 3}
+
+
+async def test_a_lobby_opened_for_a_number_of_seats_starts_when_they_are_taken(
+    table: Table,
+) -> None:
+    created = await table.alice.slash(table.channel, "match new", ruleset="esper", seats=4)
+    lobby = created.response
+    assert lobby_text(table).count("open seat") == 3
+    assert "starts when all seats are taken" in lobby_text(table)
+    await table.bob.click(lobby, label="Join")
+    await table.carol.click(lobby, label="Join")
+    with_three = await table.alice.click(lobby, label="Start")
+    assert "Waiting for players: 3 of 4" in said(with_three)
+    dave = table.guild.add_member(table.env.create_user("dave"))
+    await dave.click(lobby, label="Join")
+    live = await table.bot.matches.live(1)
+    assert live.match.seats == 4
+    assert "Started" in lobby_text(table)
+    refused = await table.bob.slash(table.channel, "match new", ruleset="esper", seats=2)
+    assert "open match" in refused.response.content or refused.ephemeral
+
+
+async def test_seats_outside_a_rulesets_range_are_refused(table: Table) -> None:
+    refused = await table.alice.slash(table.channel, "match new", ruleset="lanes", seats=3)
+    assert "lanes is for exactly 2 players" in refused.response.content
+    assert refused.ephemeral
+    refused = await table.alice.slash(table.channel, "match new", ruleset="esper", seats=2)
+    assert "esper is for 3 to 10 players" in refused.response.content

@@ -349,11 +349,47 @@ async def test_migration_7_counts_actions_and_arms_open_matches_at_their_earlies
         await storage.close()
 
 
-async def test_migration_8_seats_cpu_players_and_records_their_actions(tmp_path: Path) -> None:
+async def test_a_lobby_keeps_the_seats_it_was_opened_for(storage: Storage) -> None:
+    """SQLite's migration 8, PostgreSQL's 2: ``/match new seats:``; none given is NULL."""
+    any_number = await lobby(storage, channel=10)
+    five = await storage.create_lobby(
+        guild_id=1,
+        channel_id=11,
+        ruleset="esper",
+        creator_id=7,
+        invited_id=None,
+        turn_limit=60,
+        seats=5,
+    )
+    opened_for = [(await storage.match(m)) for m in (any_number, five)]
+    assert [row.seats if row else "gone" for row in opened_for] == [None, 5]
+
+
+async def test_migration_8_leaves_the_lobbies_before_it_open_to_any_number(
+    tmp_path: Path,
+) -> None:
     path = tmp_path / "parlor.db"
     async with aiosqlite.connect(path) as db:  # a database as the seventh build left it
         script = " ".join(MIGRATIONS[:7])
         await db.executescript(f"BEGIN; {script} PRAGMA user_version = 7; COMMIT;")
+        await db.execute(
+            "INSERT INTO matches (id, channel_id, ruleset, status, creator_id, turn_limit, "
+            "created_at, updated_at) VALUES (4, 10, 'esper', 'lobby', 7, 400, 0, 0)"
+        )
+        await db.commit()
+    storage = await Storage.open(path)
+    try:
+        row = await storage.match(4)
+        assert row is not None and row.status == "lobby" and row.seats is None
+    finally:
+        await storage.close()
+
+
+async def test_migration_9_seats_cpu_players_and_records_their_actions(tmp_path: Path) -> None:
+    path = tmp_path / "parlor.db"
+    async with aiosqlite.connect(path) as db:  # a database as the eighth build left it
+        script = " ".join(MIGRATIONS[:8])
+        await db.executescript(f"BEGIN; {script} PRAGMA user_version = 8; COMMIT;")
         await db.execute(
             "INSERT INTO matches (id, channel_id, ruleset, status, creator_id, turn_limit, "
             "seed, setup, created_at, updated_at) VALUES (3, 10, 'lanes', 'active', 7, 400, 1, "

@@ -65,6 +65,13 @@ def test_spec_matches_its_actions_only() -> None:
     assert not SPEC.matches(Action("play", card=3))
 
 
+def test_a_spec_without_arguments_matches_only_its_bare_action() -> None:
+    spec = ActionSpec("pass", "Pass")
+    assert spec.matches(Action("pass"))
+    assert not spec.matches(Action("pass", card=3))
+    assert not spec.matches(Action("end_turn"))
+
+
 def test_spec_serializes_for_a_ui() -> None:
     data = json.loads(json.dumps(SPEC.to_json()))
     assert data["kind"] == "play" and data["fixed"] == {"card": 3}

@@ -133,3 +133,16 @@ def test_canonical_is_plain_and_independent_of_learning_order() -> None:
     json.dumps(canonical(a))
     b.tell(1, ("base", 3), "key base")
     assert canonical(a) != canonical(b)
+
+
+def test_watchers_are_the_seats_a_fact_told_to_a_seat_reaches_esper_7_5a() -> None:
+    """``watchers`` names, before anything is told, whom a private step must reach."""
+    k = knowledge()
+    k.watch(0, 1)
+    k.watch(1, 2)
+    k.watch(4, 2)
+    assert k.watchers(2) == (0, 1, 4)
+    assert k.watchers(1) == (0,) and k.watchers(0) == ()
+    assert tuple(s for s in k.tell(2, ("identity", 3), "good") if s != 2) == k.watchers(2)
+    k.kill(1)  # a dead link passes nothing on
+    assert k.watchers(2) == (4,)

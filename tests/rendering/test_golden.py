@@ -213,6 +213,71 @@ BREAKFALL_CASES: dict[str, Callable[[], Canvas]] = {
 CASES.update(BREAKFALL_CASES)
 
 
+def _esper_moment(seats: int, wanted: Callable[..., bool]) -> object:
+    from . import esper_positions as ep
+
+    return ep.find(seats, 1, wanted)
+
+
+def _esper_board(seats: int, *kinds: str, part: int = 1) -> Canvas:
+    from rendering import esper
+
+    from . import esper_positions as ep
+
+    def wanted(m: ep.Moment) -> bool:
+        return ep.with_event(*kinds)(m) and m.views[None].part == part
+
+    moment = ep.find(seats, 1, wanted)
+    return esper.draw_board(moment.views[None], ep.NAMES[:seats], moment.step)
+
+
+def _esper_table(seats: int, seat: int) -> Canvas:
+    from . import esper_positions as ep
+
+    def in_combat(m: ep.Moment) -> bool:
+        combat = m.views[None].combat
+        return combat is not None and seat in combat.combatants
+
+    moment = ep.find(seats, 1, in_combat)
+    return draw_table("esper", moment.views[seat], ep.NAMES[:seats], seat, moment.step)
+
+
+def _esper_result(seats: int) -> Canvas:
+    from rendering import esper
+
+    from . import esper_positions as ep
+
+    final = ep.moments(seats, 1)[-1].views[None]
+    return esper.draw_result(final, ep.NAMES[:seats])
+
+
+def _esper_every_card(part: int) -> Canvas:
+    from rendering import esper
+
+    from . import esper_positions as ep
+
+    return esper.draw_board(ep.every_card_board(part), ep.NAMES)
+
+
+def _esper_japanese() -> Canvas:
+    from . import esper_positions as ep
+
+    return draw_table("esper", ep.every_card_board(2), ep.JAPANESE_NAMES, 0)
+
+
+ESPER_CASES: dict[str, Callable[[], Canvas]] = {
+    "esper-board-10-seats-part-1": lambda: _esper_board(10, "moved"),
+    "esper-board-5-seats-part-2": lambda: _esper_board(5, "moved", part=2),
+    "esper-board-3-seats-part-1": lambda: _esper_board(3, "turn_started"),
+    "esper-table-in-combat": lambda: _esper_table(10, 0),
+    "esper-result-10-seats": lambda: _esper_result(10),
+    "esper-every-card-part-1": lambda: _esper_every_card(1),
+    "esper-every-card-part-2": lambda: _esper_every_card(2),
+    "esper-table-japanese": _esper_japanese,
+}
+CASES.update(ESPER_CASES)
+
+
 def _charm_board(wanted: Callable[[Step], bool], viewer: int | None = None) -> Canvas:
     step = cp.find_step(range(6), wanted)
     return charm.draw_board(step.views[viewer], NAMES, step)

@@ -204,6 +204,64 @@ def _breakfall_made_up() -> list[Picture]:
     return pictures
 
 
+# -- esper ------------------------------------------------------------------------------------
+
+
+def _esper_pictures() -> list[Picture]:
+    from rendering import esper
+
+    from . import esper_positions as ep
+
+    pictures: list[Picture] = [
+        (f"esper card {c.id}", lambda c=c: esper.draw_card(c)) for c in ep.POOL.cards.values()
+    ]
+    for seats in (3, 5, 10):
+        names = ep.NAMES[:seats]
+        shown = ep.moments(seats, 1)
+        for i, moment in enumerate((*shown[::3], shown[-1])):
+            public, seat = moment.views[None], i % seats
+            step = moment.step
+            pictures += [
+                (
+                    f"esper board {i} of {seats} seats",
+                    lambda v=public, s=step, n=names: esper.draw_board(v, n, s),
+                ),
+                (
+                    f"esper plain board {i} of {seats} seats",
+                    lambda v=public, n=names: esper.draw_board(v, n),
+                ),
+                (
+                    f"esper board for seat {seat} {i} of {seats} seats",
+                    lambda v=public, k=seat, n=names: esper.draw_board(v, n, seat=k),
+                ),
+                (
+                    f"esper table of seat {seat} {i} of {seats} seats",
+                    lambda m=moment, k=seat, n=names: draw_table("esper", m.views[k], n, k, m.step),
+                ),
+                (
+                    f"esper hand {i} of {seats} seats",
+                    lambda v=moment.views[seat], n=names: esper.draw_hand(v, n),
+                ),
+            ]
+            if public.result is not None:
+                pictures.append(
+                    (
+                        f"esper result {i} of {seats} seats",
+                        lambda v=public, n=names: esper.draw_result(v, n),
+                    )
+                )
+    for part in (1, 2):
+        view = ep.every_card_board(part)
+        pictures += [
+            (f"esper every card part {part}", lambda v=view: esper.draw_board(v, ep.NAMES)),
+            (
+                f"esper japanese table part {part}",
+                lambda v=view: draw_table("esper", v, ep.JAPANESE_NAMES, 0),
+            ),
+        ]
+    return pictures
+
+
 def _charm_made_up() -> list[Picture]:
     pictures: list[Picture] = [
         (f"charm card {c.id}", lambda c=c: charm.draw_card(c)) for c in cp.CARDS
@@ -242,6 +300,7 @@ PICTURES: dict[str, list[Picture]] = {
     "fanfare made up": _fanfare_made_up(),
     "breakfall random matches": _match_pictures("breakfall", bf, breakfall, 61),
     "breakfall made up": _breakfall_made_up(),
+    "esper": _esper_pictures(),
     "charm random matches": _match_pictures("charm", cp, charm, 61),
     "charm made up": _charm_made_up(),
 }
@@ -278,3 +337,12 @@ def test_the_checks_can_fail() -> None:
     canvas.text((210, 0, 260, 16), "+1", size=14, fill=(0, 0, 0), role="label")
     assert [p.split(":")[0] for p in too_small(canvas)] == ["'Small' (text)"]
     assert len(labels_on_numbers(canvas)) == 1
+
+
+def test_every_kind_of_esper_picture_is_drawn() -> None:
+    names = [name for name, _draw in PICTURES["esper"]]
+    for kind in ("board", "plain board", "table of seat", "hand", "result"):
+        assert any(n.startswith(f"esper {kind} ") and n.endswith(" of 10 seats") for n in names)
+    joined = " ".join(names)
+    for kind in ("card", "every card part 2", "japanese table"):
+        assert f"esper {kind}" in joined, kind

@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from rules.engine import Ruleset
+from rules.engine import Action, ActionSpec, Option, Param, Rng, Ruleset
 from rules.registry import get_ruleset
-from rules.simulate import simulate
+from rules.simulate import random_action, random_match, simulate
 
 
 @pytest.mark.parametrize(
@@ -46,3 +46,23 @@ def test_a_replay_that_fails_is_reported_as_a_failure() -> None:
 def test_replay_every_is_at_least_one() -> None:
     with pytest.raises(ValueError, match="replay_every"):
         simulate(get_ruleset("lanes"), 1, seed=5, replay_every=0)
+
+
+def test_a_random_match_may_be_given_its_setup() -> None:
+    """A benchmark or a soak plays a chosen number of seats instead of a random setup."""
+    from rules.esper import ruleset
+
+    match = random_match(ruleset(), 3, setup={"seats": 7})
+    assert match.seats == 7 and match.over
+    again = random_match(ruleset(), 3, setup={"seats": 7})
+    assert again.state_hash() == match.state_hash()
+
+
+def test_the_random_player_builds_the_action_of_the_spec_it_picked() -> None:
+    rng = Rng(3)
+    bare = random_action(ActionSpec("pass", "Pass"), rng)
+    assert rng.state == Rng(3).state  # nothing to choose: nothing drawn
+    assert bare == Action("pass") and random_action(ActionSpec("pass", "Pass"), rng) is bare
+    cards = Param("card", "Card", (Option(4, "a"), Option(5, "b")))
+    spec = ActionSpec("play", "Play", (("lane", 1),), (cards,))
+    assert {random_action(spec, rng) for _ in range(40)} == set(spec.actions())

@@ -46,7 +46,7 @@ LOBBY = "lobby"
 MATCH_COLUMNS = (
     "id, guild_id, channel_id, ruleset, ruleset_version, status, creator_id, invited_id, "
     "turn_limit, seed, setup, result, state_hash, lobby_message_id, board_message_id, presented, "
-    "clocks, created_at, forfeit_after, rematch_of, hash_seq, action_count, captions"
+    "clocks, created_at, forfeit_after, rematch_of, hash_seq, action_count, captions, seats"
 )
 PLAYER_COLUMNS = (
     "match_id, seat, user_id, name, deck, dm_channel_id, dms_closed, hand_message_id, confirmed, "
@@ -201,19 +201,21 @@ class Storage(ABC):
         rematch_of: int | None = None,
         seated: Sequence[PlayerRow] = (),
         expires_at: float | None = None,
+        seats: int | None = None,
     ) -> int:
         """A new lobby; ``created_at`` on the caller's clock (a lobby expires from it, at
         ``expires_at`` when given). A rematch's lobby (``rematch_of``) has its players
         ``seated`` in the same transaction, so it is never seen without them: each row's seat,
         user, name, deck, DM channel and whether confirmed (its match id is the new lobby's,
-        whatever the row says)."""
+        whatever the row says). ``seats``: the number of players it is opened for, when it starts
+        by itself once they are in (None: any number the ruleset allows, started with Start)."""
         now = time.time() if created_at is None else created_at
         async with self._tx() as db:
             row = await _one(
                 db,
                 "INSERT INTO matches (guild_id, channel_id, ruleset, status, creator_id, "
-                "invited_id, turn_limit, forfeit_after, rematch_of, created_at, updated_at) "
-                "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (channel_id) "
+                "invited_id, turn_limit, forfeit_after, rematch_of, created_at, updated_at, "
+                "seats) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (channel_id) "
                 "WHERE status IN ('lobby', 'active') DO NOTHING RETURNING id",
                 (
                     guild_id,
@@ -226,6 +228,7 @@ class Storage(ABC):
                     rematch_of,
                     now,
                     now,
+                    seats,
                 ),
             )
             if row is None:

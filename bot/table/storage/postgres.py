@@ -197,7 +197,12 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TRIGGER guild_settings_changed AFTER INSERT OR UPDATE ON guild_settings
         FOR EACH ROW EXECUTE FUNCTION parlor_guild_changed();
     """,
-    # 2 (SQLite's 8): CPU players. A CPU seat has the strength it plays at (``players.cpu``;
+    # 2: as SQLite's 8: a lobby opened for a number of seats (``/match new seats:``) starts by
+    # itself when that many have joined; NULL: any number the ruleset allows, started with Start.
+    """
+    ALTER TABLE matches ADD COLUMN seats INTEGER;
+    """,
+    # 3 (SQLite's 9): CPU players. A CPU seat has the strength it plays at (``players.cpu``;
     # NULL for a person) and a user id below 0, which no Discord user has; its actions are
     # recorded with their own source, ``cpu``.
     """

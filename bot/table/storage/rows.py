@@ -77,6 +77,9 @@ class MatchRow:
     """How many actions it has (the next one's ``seq``)."""
     captions: tuple[str, ...] = ()
     """The captions on its current board message, as last shown."""
+    seats: int | None = None
+    """The seats a lobby was opened for (it starts when they are taken); None: any number the
+    ruleset allows, started with Start."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -212,7 +212,12 @@ MIGRATIONS: tuple[str, ...] = (
             SELECT NEW.match_id, 'clock', NEW.deadline, NEW.seq + 1 WHERE NEW.deadline IS NOT NULL;
     END;
     """,
-    # 8: CPU players. A CPU seat has the strength it plays at (``players.cpu``; NULL for a
+    # 8: a lobby opened for a number of seats (``/match new seats:``) starts by itself when that
+    # many have joined; NULL: any number the ruleset allows, started with Start.
+    """
+    ALTER TABLE matches ADD COLUMN seats INTEGER;
+    """,
+    # 9: CPU players. A CPU seat has the strength it plays at (``players.cpu``; NULL for a
     # person) and a user id below 0, which no Discord user has; its actions are recorded with
     # their own source, ``cpu``. The actions table is rebuilt to allow it (SQLite cannot change
     # a CHECK), with its trigger; its rows stay as they were.

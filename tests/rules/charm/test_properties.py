@@ -11,10 +11,12 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.charm.state import CharmState
+from rules.charm.actions import offer
+from rules.charm.state import CharmState, Defence
+from rules.charm.stats import ap, ap_dp, dp
 from rules.engine import Action, IllegalAction, Match, Resolution, Rng, dump_record, replay
 from rules.registry import get_ruleset
-from rules.simulate import simulate
+from rules.simulate import random_match, simulate
 
 from .helpers import ruleset
 
@@ -125,6 +127,50 @@ def test_random_whole_matches_replay_exactly() -> None:
     assert report.failures == []
     assert report.games == report.replays == 60
     assert {"damage", "concede"} <= set(report.reasons)
+
+
+def test_ap_dp_is_ap_and_dp_read_together() -> None:
+    """Menus read a character's AP and DP in one look at its side (``ap_dp``): after every
+    action of random matches, for every card of both players, it says what ``ap`` and ``dp``
+    say (static P.Skills, support, boosts and DP damage among them)."""
+    seen = {"static": 0, "support": 0}
+
+    def check(match: Match[CharmState, Any]) -> list[str]:
+        state = match.state
+        seen["support"] += bool(state.support)
+        for player in state.players:
+            for card in (*player.field, *player.hand, *player.discard):
+                seen["static"] += bool(card.defn.statics and card.zone == "field")
+                if ap_dp(state, card) != (ap(state, card), dp(state, card)):
+                    return [f"{card!r}: ap_dp {ap_dp(state, card)}"]
+        return []
+
+    for seed in range(8):
+        random_match(get_ruleset("charm"), seed, check=check)
+    assert seen["static"] and seen["support"]
+
+
+def test_a_defence_keeps_the_words_it_lists_only_while_they_hold() -> None:
+    """The defence's menu keeps what each card's AP and DP read as (``Defence.stats``) from one
+    listing to the next while blocks are staged: each listing says what a fresh one would."""
+    listed = 0
+
+    def check(match: Match[CharmState, Any]) -> list[str]:
+        nonlocal listed
+        state = match.state
+        if not isinstance(state.decision, Defence):
+            return []
+        seat = state.decision.seat
+        kept = offer(state, seat)
+        fresh = copy.deepcopy(state)
+        assert isinstance(fresh.decision, Defence)
+        fresh.decision.stats.clear()
+        listed += 1
+        return [] if offer(fresh, seat) == kept else [f"defence menu kept stale words: {kept}"]
+
+    for seed in range(8):
+        random_match(get_ruleset("charm"), seed, check=check)
+    assert listed
 
 
 def test_the_golden_record_replays_to_its_hash() -> None:
