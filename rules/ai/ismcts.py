@@ -89,7 +89,9 @@ def _descend(
         if actor is None:
             return path
         if actor != seat and position.secret():
-            at = theirs.get(actor, unseen.get(actor) or unseen.setdefault(actor, Node(actor, None)))
+            if actor not in theirs:
+                theirs[actor] = unseen.setdefault(actor, Node(actor, None))
+            at = theirs[actor]
             if at is None:
                 position.play(actor, policy_move(position, actor, rng))
                 continue
