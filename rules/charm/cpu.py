@@ -51,7 +51,18 @@ def evaluate(state: CharmState) -> tuple[float, ...]:
     return chances(scores, 4.0)
 
 
-GUIDE = Guide(budgets={"easy": 30, "normal": 150, "hard": 600}, evaluate=evaluate, cutoff=40)
+def in_mulligan(state: CharmState) -> bool:
+    """The mulligan is chosen in secret (the other seat's choice unseen until both have
+    chosen), even once one seat has chosen and the other alone is waited on."""
+    return state.phase == "mulligan"
+
+
+GUIDE = Guide(
+    secret=in_mulligan,
+    budgets={"easy": 30, "normal": 150, "hard": 600},
+    evaluate=evaluate,
+    cutoff=40,
+)
 """A match takes hundreds of moves (every priority round is one each): playouts stop after
 40 and weigh the position. Budgets: a normal decision takes about 0.2 s of CPU time, a hard one
 0.9 s (``docs/cpu.md``)."""

@@ -50,6 +50,17 @@ def evaluate(state: FanfareState) -> tuple[float, ...]:
     return chances(scores, 5.0)
 
 
-GUIDE = Guide(budgets={"easy": 30, "normal": 150, "hard": 600}, evaluate=evaluate, cutoff=40)
+def in_mulligan(state: FanfareState) -> bool:
+    """The mulligan is chosen in secret (the other seat's choice unseen until both have
+    chosen), even once one seat has chosen and the other alone is waited on."""
+    return state.phase == "mulligan"
+
+
+GUIDE = Guide(
+    secret=in_mulligan,
+    budgets={"easy": 30, "normal": 150, "hard": 600},
+    evaluate=evaluate,
+    cutoff=40,
+)
 """Playouts stop after 40 moves (a few turns) and weigh the position. Budgets: a normal
 decision takes about 0.4 s of CPU time, a hard one 1.5 s (``docs/cpu.md``)."""

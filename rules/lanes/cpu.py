@@ -134,10 +134,18 @@ def _card_of(spec: ActionSpec) -> int:
 _END_TURN = Action("end_turn")
 _QUIET = QuietLog()
 
+
+def always_secret(state: LanesState) -> bool:
+    """Every move of lanes is staging, which the other seat never sees (LANES-4.2), even once
+    one seat has ended its turn and the other stages alone."""
+    return True
+
+
 GUIDE = Guide(
     budgets={"easy": 30, "normal": 100, "hard": 1500},
     skip=frozenset({"reset", "take_back", "snap"}),
     policy=staging_move,
+    secret=always_secret,
 )
 """Lanes is short (six turns): playouts run to the end. A CPU plays for the win: it never snaps
 (the stakes change no result), nor undoes its own staging. Budgets: a normal decision takes

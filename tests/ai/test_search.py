@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from rules.ai import decide
-from rules.ai.cpu import choices
-from rules.ai.position import SAMPLES, concrete
+from rules.ai.cpu import choices, guide_of
+from rules.ai.position import SAMPLES, Position, concrete
 from rules.engine import Action, ActionSpec, Match, Option, Param, Rng
 from rules.registry import get_ruleset
 from tests.engine.toy import Toy
@@ -61,3 +61,14 @@ def test_a_seat_the_match_does_not_wait_on_has_nothing_to_decide() -> None:
         decide(toy, match.state, 1 - seat, "normal", 1)
     with pytest.raises(ValueError, match="not 'expert'"):
         decide(toy, match.state, seat, "expert", 1)
+
+
+@pytest.mark.parametrize(("name", "move"), [("lanes", "end_turn"), ("fanfare", "mulligan")])
+def test_a_secret_choice_stays_secret_once_one_seat_is_left_to_choose(name: str, move: str) -> None:
+    ruleset = get_ruleset(name)
+    match = Match.new(ruleset, 2, quiet=True)
+    seat, other = match.pending()
+    match.apply(seat, Action(move, cards=[]) if move == "mulligan" else Action(move))
+    assert match.pending() == (other,)
+    guide = guide_of(ruleset)
+    assert guide is not None and Position(ruleset, match.state, guide).secret()
