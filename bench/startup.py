@@ -4,15 +4,15 @@ memory it holds, on SQLite and on PostgreSQL.
     python bench/startup.py [--matches 10000] [--actions 12] [--touch 3000] [--json]
 
 A store is filled with ``--matches`` active lanes matches, each a copy of one real match
-``--actions`` actions in (its seed, setup, players, actions, clocks and next deadline, all
-shown): loaded with plain INSERTs (state surgery, for speed; on PostgreSQL without its triggers,
-which would tell other processes of each row). Then, as ``setup_hook`` does: the store is opened,
-servers' defaults read, what a stopped process left unshown shown (nothing here), lobbies given
-their deadlines and the first due deadlines claimed. Nothing is replayed: a match is when first
-used. Printed: that start-up's CPU time (and wall clock), replaying every match as the bot did
-before (measured on a sample, extrapolated), the process's memory after start-up, and after
-``--touch`` matches were each used once (replayed into the least-recently-used cache, which
-keeps ``CACHE_SIZE``).
+``--actions`` actions in (its seed, setup, players, actions, clocks and next deadline, all shown):
+loaded with plain INSERTs (state surgery, for speed; on PostgreSQL without its triggers, which
+would tell other processes of each row). Then, as ``setup_hook`` does: the store is opened,
+servers' defaults read, what a stopped process left unshown shown and the matches whose tables it
+left unsettled looked for (nothing of either here), lobbies given their deadlines and the first due
+deadlines claimed. Nothing is replayed: a match is when first used. Printed: that start-up's CPU
+time (and wall clock), replaying every match as the bot did before (measured on a sample,
+extrapolated), the process's memory after start-up, and after ``--touch`` matches were each used
+once (replayed into the least-recently-used cache, which keeps ``CACHE_SIZE``).
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def rows(count: int, actions: int) -> dict[str, list[tuple[Any, ...]]]:
     for i in range(1, count + 1):
         matches.append(
             (i, 1, 10_000 + i, "lanes", get_ruleset("lanes").version, "active", 7, DAY,
-             seed, json.dumps(setup), clocks, now, now, len(record), len(record))
+             seed, json.dumps(setup), clocks, now, now, len(record), len(record), len(record))
         )  # fmt: skip
         players += [(i, 0, 2 * i, "a"), (i, 1, 2 * i + 1, "b")]
         moves += [(i, seq, seat, json.dumps(a), now) for seq, (seat, a) in enumerate(record)]
@@ -86,7 +86,7 @@ def rows(count: int, actions: int) -> dict[str, list[tuple[Any, ...]]]:
 MATCH_INSERT = (
     "INSERT INTO matches (id, guild_id, channel_id, ruleset, ruleset_version, status, "
     "creator_id, turn_limit, seed, setup, clocks, created_at, updated_at, presented, "
-    "action_count) VALUES ({})"
+    "action_count, tables_at) VALUES ({})"
 )
 INSERTS = {
     "matches": MATCH_INSERT,
@@ -151,6 +151,7 @@ async def start_up(database: str) -> dict[str, Any]:
     matches = MatchService(storage, games, Quiet(), scheduler, now=time.time)  # type: ignore[arg-type]
     lobbies = LobbyService(storage, games, matches, guilds=guilds)
     await matches.resume_all()
+    assert not await storage.unsettled()  # every table shown: none to check (the chat's part)
     await lobbies.resume_all()
     await scheduler.fire_due()
     figures = {

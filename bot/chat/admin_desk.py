@@ -30,6 +30,7 @@ from ..texts import (
     unrestored_line,
 )
 from .answers import Answers
+from .rights import Rights
 from .views import listing_embed
 
 __all__ = ["AdminDesk", "admin_guild"]
@@ -39,12 +40,18 @@ Interaction = discord.Interaction[Any]
 
 class AdminDesk:
     def __init__(
-        self, answers: Answers, games: Games, lobbies: LobbyService, guilds: GuildDefaults
+        self,
+        answers: Answers,
+        games: Games,
+        lobbies: LobbyService,
+        guilds: GuildDefaults,
+        rights: Rights,
     ) -> None:
         self.answer = answers.answer
         self.games = games
         self.lobbies = lobbies
         self.guilds = guilds
+        self.rights = rights
 
     async def settings(self, interaction: Interaction, change: Change) -> None:
         """Show this server's defaults, after making the change asked for."""
@@ -63,12 +70,17 @@ class AdminDesk:
         await self.answer(interaction, work)
 
     async def matches(self, interaction: Interaction) -> None:
-        """List this server's lobbies and active matches, with links."""
+        """List this server's lobbies and active matches, with links: those in channels the
+        admin may see (``bot.chat.rights``: a match is seen from where it is played)."""
 
         async def work() -> None:
             guild_id = admin_guild(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
-            entries = await self.lobbies.overview(guild_id)
+            entries = [
+                e
+                for e in await self.lobbies.overview(guild_id)
+                if self.rights.sees(interaction, _channel(e))
+            ]
             title = open_in_server_title(len(entries))
             await interaction.followup.send(
                 embed=listing_embed(title, matches_lines([_line(e) for e in entries])),
@@ -82,6 +94,16 @@ class AdminDesk:
         return [
             app_commands.Choice(name=n, value=n) for n in self.games.names if current.lower() in n
         ][:25]
+
+
+def _channel(entry: Lobby | Status | tuple[int, str, int]) -> int:
+    """The channel where a listed lobby or match is played."""
+    if isinstance(entry, tuple):
+        return entry[2]
+    if isinstance(entry, Lobby):
+        return entry.row.channel_id
+    assert entry.channel_id is not None
+    return entry.channel_id
 
 
 def _line(entry: Lobby | Status | tuple[int, str, int]) -> str:

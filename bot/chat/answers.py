@@ -53,6 +53,7 @@ class Answers:
             await self.say(interaction, Apology(match_id).message)
 
     async def say(self, interaction: Interaction, text: str) -> None:
+        text = cut_message(text)
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)
@@ -69,10 +70,22 @@ class Answers:
             await self.presenter.send_hand(hand, new=True, note=exc.message)
             return
         parts = await self.presenter.hand_reply(hand, note=exc.message)
+        if parts["view"] is None:  # no controls (a match over): none to send
+            del parts["view"]
         if interaction.response.is_done():
             await interaction.followup.send(ephemeral=True, **parts)
         else:
             await interaction.response.send_message(ephemeral=True, **parts)
+
+
+MESSAGE_LIMIT = 2000
+"""Discord's limit on a message's text."""
+
+
+def cut_message(text: str) -> str:
+    """A text within a message's limit: every refusal fits, and should one not (a bug), the
+    player is still told, in part, rather than not at all."""
+    return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 1] + "…"
 
 
 def _what(interaction: Interaction) -> tuple[str, int | None]:

@@ -3,8 +3,9 @@
 Following discord.py's ``advanced_startup`` example, everything the bot needs is passed in
 (settings, the rulesets, the renderer), and ``setup_hook`` opens storage, builds the services,
 registers the persistent controls, loads the cogs, syncs the commands (the process holding
-shard 0 does), shows what a stopped process left unshown and starts ringing the stored
-deadlines; nothing else is replayed (a match is, when first used). A second ``setup_hook`` on
+shard 0 does), shows what a stopped process left unshown, checks the seats' tables of the
+matches it left unsettled (``bot.chat.settling``) and starts ringing the stored deadlines;
+nothing else is replayed (a match is, when first used). A second ``setup_hook`` on
 the same object (a restart) starts again from storage.
 
 The bot is an ``AutoShardedBot``: one process holds every shard (``python -m bot``) or those
@@ -26,6 +27,7 @@ from discord.ext import commands
 import rendering
 
 from ..settings import Settings
+from ..table.errors import UserError
 from ..table.games import Games
 from ..table.guilds import GuildDefaults
 from ..table.lobby import LobbyService
@@ -36,13 +38,14 @@ from ..table.thinkers import Thinkers
 from .admin_desk import AdminDesk
 from .answers import Answers
 from .book import MessageBook
-from .controls import ControlId
+from .controls import CUSTOM_ID, ControlId
 from .frontend import Frontend
 from .guide_desk import GuideDesk
 from .invite import invite_url, permissions
 from .lobby_desk import LobbyDesk
 from .painters import Painters
 from .presenter import Presenter, Renderer
+from .rights import Rights
 from .views import Control
 
 __all__ = ["EXTENSIONS", "IDENTIFY_EVERY", "Parlor", "create_bot"]
@@ -135,15 +138,19 @@ class Parlor(commands.AutoShardedBot):
             guilds=self.server_defaults,
         )
         answers = Answers(self.matches, self.presenter)
+        rights = Rights(self, self.storage, utc_now)
         self.frontend = Frontend(
             answers,
             self.games,
             self.matches,
             self.presenter,
-            lobby=LobbyDesk(answers, self.games, self.lobbies, self.matches, self.presenter),
+            lobby=LobbyDesk(
+                answers, self.games, self.lobbies, self.matches, self.presenter, rights
+            ),
             guide=GuideDesk(answers, self.games, self.storage, self.presenter),
+            rights=rights,
         )
-        self.admin = AdminDesk(answers, self.games, self.lobbies, self.server_defaults)
+        self.admin = AdminDesk(answers, self.games, self.lobbies, self.server_defaults, rights)
         self.add_dynamic_items(Control)
         for name in EXTENSIONS:
             if name in self.extensions:
@@ -153,6 +160,7 @@ class Parlor(commands.AutoShardedBot):
         if self.settings.syncs_commands:
             await self._sync_commands()
         await self.matches.resume_all()
+        await self._recheck_tables()
         await self.lobbies.resume_all()
         self.scheduler.start()
         self.matches.start()
@@ -162,6 +170,23 @@ class Parlor(commands.AutoShardedBot):
                 permissions().value,
                 invite_url(self.application_id),
             )
+
+    async def _recheck_tables(self) -> None:
+        """Each seat of each match under way whose tables a stopped process may have left
+        behind (not settled, ``bot.chat.settling``): its DM table checked against its state, in
+        the match's presenter line after what was committed but not shown
+        (``Presenter.recheck``). The other matches are not replayed."""
+        assert self.storage is not None
+        unsettled = await self.storage.unsettled()
+        for match_id in unsettled:
+            for player in await self.storage.players(match_id):
+                try:
+                    hand = await self.matches.hand(match_id, player.user_id)
+                except UserError:  # cannot be restored: said when it is used
+                    break
+                self.presenter.recheck(hand)
+        if unsettled:
+            log.info("rechecking the tables of %d match(es) a stop left unsettled", len(unsettled))
 
     async def _sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id
@@ -206,27 +231,33 @@ class Parlor(commands.AutoShardedBot):
         await super().close()
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """A click on a control its message no longer shows (a double click, a client showing
-        an older copy): discord.py's dispatch skips it, so it is answered here, as outdated."""
+        """Every click that no ``Control`` on its message answers: a control the message no
+        longer shows (a double click, a client showing an older copy), or a custom id that is
+        not one of the bot's (garbled, made up, of another kind of component), which
+        discord.py's dispatch skips. It is answered here: as outdated, or refused."""
         if interaction.type is not discord.InteractionType.component:
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        cid = ControlId.parse(custom_id)
-        if cid is None or _shows(interaction.message, custom_id):
-            return
-        await self.frontend.control(interaction, cid, [str(v) for v in data.get("values", [])])
+        if CUSTOM_ID.fullmatch(custom_id) and _shows(
+            interaction.message, custom_id, data.get("component_type")
+        ):
+            return  # the Control on the message answers it
+        values = [str(v) for v in data.get("values", [])]
+        await self.frontend.control(interaction, ControlId.parse(custom_id), values)
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
 
 
-def _shows(message: discord.Message | None, custom_id: str) -> bool:
+def _shows(message: discord.Message | None, custom_id: str, kind: Any) -> bool:
+    """Whether the message shows a component of this kind with this custom id (what
+    discord.py's dispatch of a ``DynamicItem`` looks for)."""
     if message is None:
         return False
     for row in message.components:
         for item in getattr(row, "children", [row]):
-            if getattr(item, "custom_id", None) == custom_id:
+            if getattr(item, "custom_id", None) == custom_id and item.type.value == kind:
                 return True
     return False
 

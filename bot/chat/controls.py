@@ -72,6 +72,7 @@ __all__ = [
     "confirmation",
     "cut",
     "give_up_action",
+    "index",
     "main_menu",
     "page_control",
     "pages_menu",
@@ -84,6 +85,9 @@ CUSTOM_ID = re.compile(
     r"pl:(?P<match>\d{1,19}):(?P<version>[0-9a-f]{8}|-):(?P<op>[a-z]{2,8})"
     r"(?::(?P<arg>[0-9a-z_.+-]*))?"
 )
+MAX_MATCH_ID = 2**63 - 1
+"""The largest id storage holds (SQLite's INTEGER)."""
+INDEX = re.compile(r"[0-9]{1,4}")
 CONFIRM_KINDS = frozenset(GIVE_UP)
 """A click on one of these asks to confirm first."""
 PRIMARY_KINDS = frozenset({"end_turn", "pass", "confirm"})
@@ -113,13 +117,23 @@ class ControlId:
 
     @classmethod
     def parse(cls, text: str) -> ControlId | None:
+        """The control a custom id stands for; None if it is not one of the bot's (a match id
+        beyond what storage holds included)."""
         found = CUSTOM_ID.fullmatch(text)
-        if found is None:
+        if found is None or int(found["match"]) > MAX_MATCH_ID:
             return None
         ver = found["version"]
         return cls(
             int(found["match"]), None if ver == "-" else ver, found["op"], found["arg"] or ""
         )
+
+
+def index(text: str) -> int:
+    """An index as a control writes it (a spec, an option: a select's value), in ASCII digits
+    only; ``ValueError`` for anything else."""
+    if not INDEX.fullmatch(text):
+        raise ValueError(f"not an index: {text[:20]!r}")
+    return int(text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,8 +150,8 @@ class Choice:
     def parse(cls, text: str) -> Choice:
         head, *rest = text.split(".")
         try:
-            picks = tuple(() if p == "-" else tuple(int(i) for i in p.split("+")) for p in rest)
-            return cls(int(head), picks)
+            picks = tuple(() if p == "-" else tuple(index(i) for i in p.split("+")) for p in rest)
+            return cls(index(head), picks)
         except ValueError:
             raise ValueError(f"not a choice: {text!r}") from None
 
@@ -262,15 +276,15 @@ def _button_rows(buttons: Sequence[Button]) -> list[Row]:
     return [tuple(buttons[i : i + MAX_BUTTONS]) for i in range(0, len(buttons), MAX_BUTTONS)]
 
 
-def main_menu(match_id: int, specs: Sequence[ActionSpec], heading: str = "") -> Menu:
-    """The first menu. A kind of action with several specs is a select of them (a card to
-    play...); a lone spec with parameters shows its first parameter's options at once (the
-    targets of the only attack, the cards of a mulligan); a lone spec without is a button.
+def main_menu(match_id: int, specs: Sequence[ActionSpec], ver: str, heading: str = "") -> Menu:
+    """The first menu of a seat whose legal actions are ``specs``, at its state version ``ver``.
+    A kind of action with several specs is a select of them (a card to play...); a lone spec
+    with parameters shows its first parameter's options at once (the targets of the only
+    attack, the cards of a mulligan); a lone spec without is a button.
 
     When that does not fit in five rows, actions are merged into fewer selects; whatever still
     does not fit is left to the ``/act`` command (the note says so).
     """
-    ver = version(specs)
     indexed = list(enumerate(specs))
     selects: list[Row] = []
     buttons: list[Button] = []
@@ -319,13 +333,18 @@ def _back(match_id: int, ver: str) -> Button:
 
 
 def advance(
-    match_id: int, specs: Sequence[ActionSpec], choice: Choice, *, confirmed: bool = False
+    match_id: int,
+    specs: Sequence[ActionSpec],
+    ver: str,
+    choice: Choice,
+    *,
+    confirmed: bool = False,
 ) -> Menu | Action:
-    """After a choice: the menu for the next parameter, a confirmation, or the action itself."""
+    """After a choice: the menu for the next parameter, a confirmation, or the action itself
+    (``ver``: the seat's state version, which the next controls carry)."""
     if not 0 <= choice.spec < len(specs):
         raise ValueError(no_such_action())
     spec = specs[choice.spec]
-    ver = version(specs)
     if len(choice.picks) < len(spec.params):
         return _param_menu(match_id, ver, spec, choice)
     action = build_action(specs, choice)

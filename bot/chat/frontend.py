@@ -25,6 +25,8 @@ from ..table.service import Acted, MatchService
 from ..texts import (
     board_reply,
     hand_text,
+    match_over,
+    not_a_control,
     not_now,
     not_now_because,
     not_now_but,
@@ -39,12 +41,14 @@ from .controls import (
     Menu,
     advance,
     cut,
+    index,
     main_menu,
     with_a_card,
 )
 from .guide_desk import GuideDesk
 from .lobby_desk import LOBBY_OPS, LobbyDesk, channel_of
 from .presenter import Presenter
+from .rights import Rights
 from .typed import find_spec, prefill, spec_value
 from .views import menu_view, png
 
@@ -67,8 +71,10 @@ class Frontend:
         *,
         lobby: LobbyDesk,
         guide: GuideDesk,
+        rights: Rights,
     ) -> None:
         self.answer = answers.answer
+        self.rights = rights
         self.games = games
         self.matches = matches
         self.presenter = presenter
@@ -89,7 +95,9 @@ class Frontend:
     async def _show_hand(self, interaction: Interaction, match_id: int) -> None:
         """Answer a deferred interaction with the user's hand, ephemerally."""
         hand = await self.matches.hand(match_id, interaction.user.id)
-        await interaction.followup.send(ephemeral=True, **await self.presenter.hand_reply(hand))
+        parts = await self.presenter.hand_reply(hand)
+        sent = {k: v for k, v in parts.items() if v is not None}  # no controls: none to send
+        await interaction.followup.send(ephemeral=True, **sent)
 
     async def board(self, interaction: Interaction) -> None:
         async def work() -> None:
@@ -145,29 +153,34 @@ class Frontend:
         if ver != hand.version:
             raise Outdated(hand.match_id, hand.user_id)
         try:
-            step = advance(hand.match_id, hand.specs, choice, confirmed=confirmed)
+            step = advance(hand.match_id, hand.specs, hand.version, choice, confirmed=confirmed)
         except ValueError as exc:
             raise UserError(not_now_because(str(exc))) from None
         if isinstance(step, Menu):
             await self._reply_hand(interaction, hand, step)
             return
-        acted = await self.matches.act(
-            hand.match_id,
-            hand.user_id,
-            step,
-            interaction_id=interaction.id,
-            expected_version=ver,
-            reply_in_place=interaction.guild is None,
-        )
-        await self._acted(interaction, acted)
+        async with self.presenter.answering(hand.match_id):  # its table is part of the move
+            acted = await self.matches.act(
+                hand.match_id,
+                hand.user_id,
+                step,
+                interaction_id=interaction.id,
+                expected_version=ver,
+                reply_in_place=interaction.guild is None,
+            )
+            await self._acted(interaction, acted)
 
     async def _acted(self, interaction: Interaction, acted: Acted) -> None:
         """Answer the interaction that made an accepted action: with the seat's table; in a DM
         whose next table follows in a new message, with the one line a replaced table keeps."""
         hand = acted.hand
         if acted.new_hand_follows and interaction.guild is None:
-            await interaction.edit_original_response(
-                content=superseded_text(hand.match_id, hand.turn), attachments=[], view=None
+            await _edit_table(
+                interaction,
+                hand,
+                content=superseded_text(hand.match_id, hand.turn),
+                attachments=[],
+                view=None,
             )
             return
         if interaction.guild is not None:  # an ephemeral answer of its own
@@ -185,16 +198,20 @@ class Frontend:
             # the picture follows (only the newest of the seat's, if it acts again first).
             parts = await self.presenter.hand_reply(hand, picture=False)
             await self.presenter.book.claim(hand.match_id, hand.seat, hand.at)
-            await interaction.edit_original_response(**parts)
-            self.presenter.picture_later(hand)
+            if await _edit_table(interaction, hand, **parts):
+                self.presenter.picture_later(hand)
             return
         parts = await self.presenter.hand_reply(hand)
         if record.newer_shown(hand.seat, hand.at):
             hand = await self.matches.hand(hand.match_id, hand.user_id)
             parts = await self.presenter.hand_reply(hand)
         await self.presenter.book.claim(hand.match_id, hand.seat, hand.at)
-        await interaction.edit_original_response(
-            content=parts["content"], attachments=[parts["file"]], view=parts["view"]
+        await _edit_table(
+            interaction,
+            hand,
+            content=parts["content"],
+            attachments=[parts["file"]],
+            view=parts["view"],
         )
 
     async def give_up(self, interaction: Interaction) -> None:
@@ -213,36 +230,48 @@ class Frontend:
         await self.answer(interaction, work)
 
     async def control(
-        self, interaction: Interaction, cid: ControlId, values: Sequence[str]
+        self, interaction: Interaction, cid: ControlId | None, values: Sequence[str]
     ) -> None:
-        """A click on any control the bot sent (``bot.chat.controls`` explains the custom ids)."""
+        """A click on any control the bot sent (``bot.chat.controls`` explains the custom ids),
+        or on something that claims to be one (``cid`` None: not a custom id of the bot's).
+        Whoever clicks where is checked first, against the match (``bot.chat.rights``)."""
 
         async def work() -> None:
+            if cid is None:
+                raise UserError(not_a_control())
             if cid.op in GUIDE_OPS:
+                await self.rights.control(interaction, cid)
                 await self.guide.control(interaction, cid)
                 return
             if cid.op == "hand":
                 await interaction.response.defer(ephemeral=True, thinking=True)
+                await self.rights.control(interaction, cid)
                 await self._show_hand(interaction, cid.match_id)
                 return
             await interaction.response.defer()  # acknowledged at once; the answer edits the message
+            standing = await self.rights.control(interaction, cid)
             if cid.op in LOBBY_OPS:
-                await self.lobby.control(interaction, cid, values)
+                assert standing is not None
+                await self.lobby.control(interaction, cid, values, standing)
                 return
             hand = await self.matches.hand(cid.match_id, interaction.user.id)
+            if hand.over:
+                raise UserError(match_over(cid.match_id))
             if cid.version != hand.version:
                 raise Outdated(cid.match_id, interaction.user.id)
             if cid.op == "back":
-                await self._reply_hand(interaction, hand, main_menu(cid.match_id, hand.specs))
+                menu = main_menu(cid.match_id, hand.specs, hand.version)
+                await self._reply_hand(interaction, hand, menu)
                 return
             try:
                 if cid.op == "pick":
-                    choice = Choice(int(values[0]))
+                    [value] = values
+                    choice = Choice(index(value))
                 elif cid.op == "opt":
-                    choice = Choice.parse(cid.arg).add([int(v) for v in values])
+                    choice = Choice.parse(cid.arg).add([index(v) for v in values])
                 else:
                     choice = Choice.parse(cid.arg)
-            except (ValueError, IndexError):
+            except ValueError:
                 raise UserError(not_now()) from None
             await self._advance(interaction, hand, choice, cid.version, cid.op == "yes")
 
@@ -270,3 +299,16 @@ class Frontend:
             return await self.matches.hand(mid, interaction.user.id)
         except UserError:
             return None
+
+
+async def _edit_table(interaction: Interaction, hand: Hand, **parts: Any) -> bool:
+    """Answer a move made on a seat's table in a DM by editing that table; False if it is gone.
+    A newer table replaced and deleted it meanwhile (a second click of a double click answered
+    as out of date, a resolution that pinged the seat): the seat has that one, and the move is
+    made, so nothing is owed."""
+    try:
+        await interaction.edit_original_response(**parts)
+    except discord.NotFound:
+        log.info("match %d: seat %d's table was replaced while answering", hand.match_id, hand.seat)
+        return False
+    return True

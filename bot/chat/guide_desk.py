@@ -143,8 +143,7 @@ class GuideDesk:
         ]
         if len(named) == 1:
             return named[0]
-        shown = cut(typed, 80)
-        raise UserError(several_cards_called(shown) if named else no_card_called(shown))
+        raise UserError(several_cards_called(typed) if named else no_card_called(typed))
 
 
 def _value(ruleset: str, card_id: str) -> str:
@@ -156,4 +155,4 @@ async def _guide(ruleset: str) -> Guide:
     try:
         return await asyncio.to_thread(shipped_guide, ruleset)
     except KeyError:
-        raise UserError(no_game_to_explain(cut(ruleset, 40))) from None
+        raise UserError(no_game_to_explain(ruleset)) from None

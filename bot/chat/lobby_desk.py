@@ -36,7 +36,6 @@ from ..texts import (
     log_lines,
     log_reply,
     match_on,
-    no_match_numbered,
     rematch_asked_text,
     rematch_call,
     rematch_open_text,
@@ -45,9 +44,10 @@ from ..texts import (
 from .answers import Answers
 from .controls import ControlId
 from .presenter import DMS_CLOSED, Presenter
+from .rights import Rights, Standing
 from .views import REMOVE_CPU, lobby_embed, lobby_view, open_dm, status_embed, text_file
 
-__all__ = ["LOBBY_OPS", "LobbyDesk", "channel_of", "manages"]
+__all__ = ["LOBBY_OPS", "LobbyDesk", "channel_of"]
 
 log = logging.getLogger(__name__)
 
@@ -65,8 +65,10 @@ class LobbyDesk:
         lobbies: LobbyService,
         matches: MatchService,
         presenter: Presenter,
+        rights: Rights,
     ) -> None:
         self.answer = answers.answer
+        self.rights = rights
         self.games = games
         self.lobbies = lobbies
         self.matches = matches
@@ -154,10 +156,10 @@ class LobbyDesk:
             log.warning("match %d: the lobby message could not be updated (%s)", match_id, exc)
 
     async def control(
-        self, interaction: Interaction, cid: ControlId, values: Sequence[str]
+        self, interaction: Interaction, cid: ControlId, values: Sequence[str], standing: Standing
     ) -> None:
         """Join, Start, Cancel and the deck menu on a lobby message, Rematch under a result
-        (deferred already)."""
+        (deferred already; ``standing``: the clicker's rights in the match's channel)."""
         user = interaction.user
         mid = cid.match_id
         if cid.op == "rematch":
@@ -166,7 +168,8 @@ class LobbyDesk:
         if cid.op == "join":
             lobby = await self.lobbies.join(mid, user.id, user.display_name)
         elif cid.op == "deck":
-            lobby = await self.lobbies.choose_deck(mid, user.id, values[0] if values else "")
+            chosen = values[0] if len(values) == 1 else ""  # a select of one: else none
+            lobby = await self.lobbies.choose_deck(mid, user.id, chosen)
         elif cid.op == "start":
             await self.lobbies.start(mid, user.id)
             lobby = await self.lobbies.get(mid)
@@ -177,7 +180,7 @@ class LobbyDesk:
             else:
                 lobby = await self.lobbies.add_cpu(mid, user.id, strength)
         else:
-            lobby = await self.lobbies.cancel(mid, user.id, may_manage=manages(interaction))
+            lobby = await self.lobbies.cancel(mid, user.id, may_manage=standing.manages)
         await interaction.edit_original_response(embed=lobby_embed(lobby), view=lobby_view(lobby))
         if cid.op == "join" and lobby.rematch_of is None:  # a rematch's players were seen
             await self._probe_dms(interaction, lobby)
@@ -203,9 +206,14 @@ class LobbyDesk:
         posted = replace(lobby, row=replace(row, lobby_message_id=message.id))
         await interaction.followup.send(rematch_asked_text(posted), ephemeral=True)
 
+    async def _here(self, interaction: Interaction, *, finished: bool = False) -> Standing:
+        """The match of the channel a command is used in, and the caller's rights there."""
+        row = await self.matches.match_in(channel_of(interaction), finished=finished)
+        return self.rights.here(interaction, row)
+
     async def join(self, interaction: Interaction, deck: str | None) -> None:
         async def work() -> None:
-            row = await self.matches.match_in(channel_of(interaction))
+            row = (await self._here(interaction)).match
             lobby = await self.lobbies.join(
                 row.id, interaction.user.id, interaction.user.display_name, deck
             )
@@ -218,7 +226,7 @@ class LobbyDesk:
 
     async def leave(self, interaction: Interaction) -> None:
         async def work() -> None:
-            row = await self.matches.match_in(channel_of(interaction))
+            row = (await self._here(interaction)).match
             lobby = await self.lobbies.leave(row.id, interaction.user.id)
             if lobby.row.status == "cancelled":  # the creator left: the presenter says so
                 await interaction.response.send_message(lobby_closed_reply(), ephemeral=True)
@@ -230,7 +238,7 @@ class LobbyDesk:
 
     async def start(self, interaction: Interaction) -> None:
         async def work() -> None:
-            row = await self.matches.match_in(channel_of(interaction))
+            row = (await self._here(interaction)).match
             await interaction.response.defer(ephemeral=True, thinking=True)
             await self.lobbies.start(row.id, interaction.user.id)
             await interaction.followup.send(match_on(row.id), ephemeral=True)
@@ -240,8 +248,9 @@ class LobbyDesk:
 
     async def cancel(self, interaction: Interaction) -> None:
         async def work() -> None:
-            row = await self.matches.match_in(channel_of(interaction))
-            await self.lobbies.cancel(row.id, interaction.user.id, may_manage=manages(interaction))
+            standing = await self._here(interaction)
+            row = standing.match
+            await self.lobbies.cancel(row.id, interaction.user.id, may_manage=standing.manages)
             if row.status == "lobby":  # the presenter tells those who joined, in the channel
                 await interaction.response.send_message(cancelled_reply(row.id), ephemeral=True)
                 return
@@ -255,7 +264,7 @@ class LobbyDesk:
 
     async def status(self, interaction: Interaction) -> None:
         async def work() -> None:
-            row = await self.matches.match_in(channel_of(interaction), finished=True)
+            row = (await self._here(interaction, finished=True)).match
             if row.status == "lobby":
                 embed = lobby_embed(await self.lobbies.get(row.id))
             else:
@@ -267,14 +276,9 @@ class LobbyDesk:
     async def log(self, interaction: Interaction, match_id: int | None) -> None:
         async def work() -> None:
             if match_id is None:
-                row = await self.matches.match_in(channel_of(interaction), finished=True)
-            else:
-                found = await self.lobbies.storage.match(match_id)
-                if found is None or found.guild_id != (
-                    interaction.guild.id if interaction.guild else None
-                ):
-                    raise UserError(no_match_numbered(match_id))
-                row = found
+                row = (await self._here(interaction, finished=True)).match
+            else:  # a match of this server, whose channel the caller may see
+                row = (await self.rights.named(interaction, match_id)).match
             await interaction.response.defer(ephemeral=True, thinking=True)
             lines, record = await self.matches.public_log(row)
             text = log_lines(lines)
@@ -329,7 +333,3 @@ def channel_of(interaction: Interaction) -> int:
     if interaction.guild is None or interaction.channel_id is None:
         raise UserError(in_match_channel_only())
     return interaction.channel_id
-
-
-def manages(interaction: Interaction) -> bool:
-    return bool(interaction.permissions.manage_channels)

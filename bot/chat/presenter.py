@@ -34,7 +34,8 @@ import functools
 import logging
 import weakref
 from collections.abc import Awaitable, Callable, Iterator, Sequence
-from dataclasses import replace
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypeVar
 
 import discord
@@ -60,8 +61,9 @@ from ..texts import (
     superseded_text,
 )
 from .book import MessageBook
-from .controls import main_menu
+from .controls import ControlId, main_menu
 from .painters import CHANNEL, LATER, SEAT, Painters
+from .settling import Settling
 from .views import board_view, lobby_embed, menu_view, open_dm, png, result_view
 
 __all__ = ["MOST_PICTURES", "Presenter", "Renderer", "merged", "paced", "shed"]
@@ -74,8 +76,16 @@ MOST_PICTURES = 8
 """At most this many pictures (edits) per resolution: a longer chain shows a few steps per
 picture, every caption still listed, so it neither floods the channel nor takes minutes."""
 
-Work = Committed | Ended | Reminder | Lobby
-Run = list[Committed] | Ended | Reminder | Lobby
+
+@dataclass(frozen=True, slots=True)
+class Recheck:
+    """After a restart: a seat's table, to be compared with what its DM message shows."""
+
+    hand: Hand
+
+
+Work = Committed | Ended | Reminder | Lobby | Recheck
+Run = list[Committed] | Ended | Reminder | Lobby | Recheck
 """What the worker shows in one go: consecutive resolutions together, else one thing."""
 
 
@@ -187,11 +197,15 @@ class Presenter:
         # comes once every earlier one is shown, by whichever process committed it).
         self._line_at: dict[int, int] = {}
         self._aside: set[asyncio.Task[None]] = set()
+        self.settling = Settling(book.storage)
+        """What this process has left to show, per match: a match with nothing is settled."""
 
     # -- queueing -----------------------------------------------------------------------------
 
     def present(self, committed: Committed) -> None:
-        waiting = self._line_at.get(committed.match_id)
+        match_id = committed.match_id
+        self.settling.handed(match_id, committed.presented)
+        waiting = self._line_at.get(match_id)
         if waiting is not None and committed.presented < waiting:
             # Earlier than what the match's line waits to show: a resolution another process
             # committed and left unshown when it stopped, taken over by this one. Its turn
@@ -199,7 +213,9 @@ class Presenter:
             shown = self._resolutions([committed], aside=True)
             task = asyncio.get_running_loop().create_task(shown)
             self._aside.add(task)
+            self.settling.begin(match_id)
             task.add_done_callback(self._aside.discard)
+            task.add_done_callback(lambda _: self.settling.end(match_id))
             return
         self._queue(committed.match_id, committed)
 
@@ -212,6 +228,18 @@ class Presenter:
     def lobby_closed(self, lobby: Lobby) -> None:
         self._queue(lobby.row.id, lobby)
 
+    def recheck(self, hand: Hand) -> None:
+        """After a restart, once what was committed but not shown is: make sure the seat's DM
+        shows its table as it is. A process killed between showing a move and editing a
+        seat's table (the actor's own answer, a silent edit) left it behind; it is redrawn."""
+        self.settling.handed(hand.match_id, hand.at)
+        self._queue(hand.match_id, Recheck(hand))
+
+    def answering(self, match_id: int) -> AbstractAsyncContextManager[None]:
+        """Inside: an interaction commits an action of the match and answers with the seat's
+        table, so the match is not settled before that answer is given."""
+        return self.settling.working(match_id)
+
     def _queue(self, match_id: int, work: Work) -> None:
         self._queues.setdefault(match_id, []).append(work)
         if match_id not in self._workers:
@@ -219,6 +247,7 @@ class Presenter:
                 self._work(match_id), name=f"parlor-present-{match_id}"
             )
             self._workers[match_id] = task
+            self.settling.begin(match_id)
 
     async def _work(self, match_id: int) -> None:
         """Show a match's work in order until none is left; resolutions that queued up while
@@ -234,6 +263,7 @@ class Presenter:
         finally:
             self._queues.pop(match_id, None)
             self._workers.pop(match_id, None)
+            self.settling.end(match_id)
 
     async def _one(self, item: Run) -> None:
         if isinstance(item, list):
@@ -242,6 +272,8 @@ class Presenter:
             await self._ended(item)
         elif isinstance(item, Reminder):
             await self._remind(item)
+        elif isinstance(item, Recheck):
+            await self._recheck(item.hand)
         else:
             await self._lobby_closed(item)
 
@@ -285,6 +317,7 @@ class Presenter:
 
     def close(self) -> None:
         self.painters.close()
+        self.settling.close()
 
     # -- Discord calls ------------------------------------------------------------------------
 
@@ -476,7 +509,11 @@ class Presenter:
     ) -> dict[str, Any]:
         """The parts of a seat's table message: its text, picture and controls (without
         ``picture``, text and controls only: the message keeps the picture it has)."""
-        menu = None if hand.over or not hand.specs else main_menu(hand.match_id, hand.specs)
+        menu = (
+            None
+            if hand.over or not hand.specs
+            else main_menu(hand.match_id, hand.specs, hand.version)
+        )
         text = hand_text(hand, menu.heading if menu else "", note or (menu.note if menu else ""))
         parts: dict[str, Any] = {"content": text, "view": menu_view(menu) if menu else None}
         if picture:
@@ -504,6 +541,25 @@ class Presenter:
             self._later.pop((hand.match_id, hand.seat), None)  # this one is newer
         await self._to_seat(hand, lambda: self.hand_reply(hand, note), new=new, table=True)
 
+    async def _recheck(self, hand: Hand) -> None:
+        """Redraw a seat's table whose DM message shows other controls than its state's (their
+        custom ids carry the state version), in place."""
+        player = await self.book.seat(hand.match_id, hand.seat)
+        if player.dms_closed or player.dm_channel_id is None or player.hand_message_id is None:
+            return
+        channel, message_id = self._dm(player.dm_channel_id), player.hand_message_id
+        try:
+            message = await self._call(
+                hand.match_id, "reading a hand", lambda: channel.fetch_message(message_id)
+            )
+        except discord.NotFound:
+            message = None
+        wanted = {hand.version} if hand.specs and not hand.over else set()
+        if message is not None and _versions(message) == wanted:
+            return
+        log.info("match %d: seat %d's table was behind; redrawn", hand.match_id, hand.seat)
+        await self._to_seat(hand, lambda: self.hand_reply(hand), new=False)
+
     def picture_later(self, hand: Hand) -> None:
         """Draw a seat's table for a message whose text and controls already show ``hand``
         (an answer given before its picture, while drawing falls behind)."""
@@ -526,6 +582,7 @@ class Presenter:
                 self._edit(key), name=f"parlor-edit-{hand.match_id}-{hand.seat}"
             )
             self._editors[key] = task
+            self.settling.begin(hand.match_id)
 
     async def _edit(self, key: tuple[int, int]) -> None:
         try:
@@ -538,6 +595,7 @@ class Presenter:
                     log.exception("match %d: editing seat %d's table failed", *key)
         finally:
             self._editors.pop(key, None)
+            self.settling.end(key[0])
 
     def _seat_lock(self, match_id: int, seat: int) -> asyncio.Lock:
         key = (match_id, seat)
@@ -716,6 +774,17 @@ class Presenter:
             await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
         except discord.HTTPException as exc:
             log.error("match %d: could not say why the lobby closed (%s)", row.id, exc)
+
+
+def _versions(message: discord.Message) -> set[str | None]:
+    """The state versions a table message's controls carry (none: no controls)."""
+    found = set()
+    for row in message.components:
+        for item in getattr(row, "children", [row]):
+            cid = ControlId.parse(getattr(item, "custom_id", None) or "")
+            if cid is not None:
+                found.add(cid.version)
+    return found
 
 
 def _runs(batch: Sequence[Work]) -> list[Run]:

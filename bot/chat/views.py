@@ -65,7 +65,7 @@ REMOVE_CPU = "remove"
 
 class ControlHandler(Protocol):
     async def control(
-        self, interaction: discord.Interaction[Any], cid: ControlId, values: Sequence[str]
+        self, interaction: discord.Interaction[Any], cid: ControlId | None, values: Sequence[str]
     ) -> None: ...
 
 
@@ -86,11 +86,11 @@ class Control(discord.ui.DynamicItem[discord.ui.Item[Any]], template=CUSTOM_ID):
         return cls(item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        cid = ControlId.parse(self.custom_id)
         handler: ControlHandler | None = getattr(interaction.client, "frontend", None)
-        if cid is None or handler is None:
+        if handler is None:
             return
         values = getattr(self.item, "values", None) or []
+        cid = ControlId.parse(self.custom_id)  # None: refused as not one of the bot's
         await handler.control(interaction, cid, [str(v) for v in values])
 
 

@@ -195,8 +195,13 @@ class LiveMatch:
         )
 
     def version(self, seat: int) -> str:
-        """The seat's state version (a digest of its legal actions)."""
-        return self._memoized(("version", seat), lambda: version(self.specs(seat)))  # type: ignore[no-any-return]
+        """The seat's state version (``seats.version``)."""
+
+        def make() -> str:
+            acted = sum(1 for s, _ in self.match.actions if s == seat)
+            return version(self.specs(seat), seat, acted)
+
+        return self._memoized(("version", seat), make)  # type: ignore[no-any-return]
 
     def view(self, seat: int | None) -> Any:
         return self._memoized(("view", seat), lambda: self.match.view(seat))

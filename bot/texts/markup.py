@@ -17,6 +17,7 @@ __all__ = [
     "mentions",
     "player",
     "relative",
+    "typed",
 ]
 
 _URL = r"(?P<url><[^: >]+:\/[^ >]+>|(?:https?|steam):\/\/[^\s<]+[^<.,:;\"\'\]\s])"
@@ -71,3 +72,10 @@ def deadline(when: float) -> str:
 
 def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:
     return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+
+
+def typed(text: str, limit: int = 60) -> str:
+    """What someone typed, quoted back: on one line, control characters shown escaped, cut to
+    ``limit`` characters (an option may hold 6,000, a message 2,000)."""
+    shown = text if len(text) <= limit else text[: limit - 1] + "…"
+    return repr(shown)

@@ -5,17 +5,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .markup import listed
+from .markup import listed, typed
 
 __all__ = [
     "already_started",
     "apology",
     "bots_cannot_play",
     "cancel_not_yours",
+    "cannot_see_match",
     "cannot_start",
     "channel_busy",
     "choice_incomplete",
     "choose_one_option",
+    "control_elsewhere",
     "cpus_by_creator_only",
     "done_already",
     "end_needs_a_manager",
@@ -30,6 +32,7 @@ __all__ = [
     "managers_only",
     "match_full",
     "match_over",
+    "match_place_gone",
     "match_started_in_lobby",
     "no_card_called",
     "no_cpu_for",
@@ -46,12 +49,15 @@ __all__ = [
     "no_such_match",
     "no_such_option",
     "no_such_strength",
+    "not_a_control",
     "not_being_played",
     "not_in_match",
+    "not_in_server",
     "not_now",
     "not_now_because",
     "not_now_but",
     "not_offered",
+    "not_on_this_message",
     "not_restored",
     "not_started",
     "not_started_yet",
@@ -153,11 +159,12 @@ def no_such_match() -> str:
 
 
 def no_such_deck(deck: str, ruleset: str, decks: Sequence[str]) -> str:
-    return f"There is no starter deck {deck!r} in {ruleset} (decks: {', '.join(decks) or 'none'})."
+    known = ", ".join(decks) or "none"
+    return f"There is no starter deck {typed(deck)} in {ruleset} (decks: {known})."
 
 
 def no_such_game(name: str, games: Sequence[str]) -> str:
-    return f"There is no game {name!r}. Games: {', '.join(games)}."
+    return f"There is no game {typed(name)}. Games: {', '.join(games)}."
 
 
 def not_offered(ruleset: str, offered: Sequence[str]) -> str:
@@ -334,6 +341,42 @@ def in_match_channel_only() -> str:
     return "Use this in the channel where the match is played."
 
 
+def not_a_control() -> str:
+    """A click on something that is not one of the bot's controls (a garbled or made-up id)."""
+    return "That control is not one of mine, or no longer does anything."
+
+
+def control_elsewhere(dms_too: bool) -> str:
+    """A control used somewhere other than where the bot sent it: a match's channel (and, for a
+    player's table, the player's DMs)."""
+    if dms_too:
+        return (
+            "That control belongs to a match played in another channel: use it there or in "
+            "your DMs with me."
+        )
+    return "That control belongs to a match in another channel: use it where it was posted."
+
+
+def not_on_this_message() -> str:
+    """A control sent on a message that never carried it (a lobby's, a table's, a page's)."""
+    return "That control works only on the message it came with."
+
+
+def not_in_server(match_id: int) -> str:
+    """From a DM: the caller is not (or no longer) a member of the match's server."""
+    return f"You are not a member of the server where match #{match_id} is played."
+
+
+def cannot_see_match(match_id: int) -> str:
+    """The caller may not see the channel where the match is played."""
+    return f"You can't see the channel where match #{match_id} is played."
+
+
+def match_place_gone(match_id: int) -> str:
+    """The match's server or channel is gone, or the bot is no longer in it."""
+    return f"The channel where match #{match_id} was played is no longer there."
+
+
 def bots_cannot_play() -> str:
     return "Bots can't play: invite a person, or choose me (or `cpu:`) for a CPU opponent."
 
@@ -405,13 +448,13 @@ def choose_one_option(param: str) -> str:
     return f"choose one option for {param.lower()}"
 
 
-def nothing_matches(typed: str) -> str:
+def nothing_matches(text: str) -> str:
     """``/act`` or ``/play`` with a value that names no move."""
-    return f"Nothing matches {typed!r} now. Pick from the list as you type."
+    return f"Nothing matches {typed(text)} now. Pick from the list as you type."
 
 
-def several_match(typed: str) -> str:
-    return f"{typed!r} could mean several things. Pick from the list as you type."
+def several_match(text: str) -> str:
+    return f"{typed(text)} could mean several things. Pick from the list as you type."
 
 
 # -- the chat: learning ---------------------------------------------------------------------------
@@ -421,13 +464,13 @@ def no_page() -> str:
     return "That page is not there any more: use `/rules`."
 
 
-def no_card_called(typed: str) -> str:
-    return f"There is no card called '{typed}': choose one from the list as you type."
+def no_card_called(text: str) -> str:
+    return f"There is no card called {typed(text)}: choose one from the list as you type."
 
 
-def several_cards_called(typed: str) -> str:
-    return f"Several games have a card called '{typed}': choose one from the list as you type."
+def several_cards_called(text: str) -> str:
+    return f"Several games have a card called {typed(text)}: choose one from the list as you type."
 
 
 def no_game_to_explain(name: str) -> str:
-    return f"There is no game '{name}'."
+    return f"There is no game {typed(name)}."

@@ -74,12 +74,12 @@ def choices(menu: Menu) -> list[Choice]:
 
 def reachable(match_id: int, specs: list[ActionSpec]) -> Iterator[Action]:
     """Every action the menus lead to, clicking through every option of every step."""
-    menu = main_menu(match_id, specs)
+    menu = main_menu(match_id, specs, version(specs, 0, 0))
     check_limits(menu)
     todo = choices(menu)
     while todo:
         choice = todo.pop()
-        step = advance(match_id, specs, choice, confirmed=True)
+        step = advance(match_id, specs, version(specs, 0, 0), choice, confirmed=True)
         if isinstance(step, Action):
             yield step
             continue
@@ -115,7 +115,7 @@ def test_a_mulligan_is_offered_at_once_with_none_a_click_away() -> None:
         ActionSpec("mulligan", "Choose cards to return (mulligan)", (), (mulligan,)),
         ActionSpec("concede", "Concede"),
     ]
-    menu = main_menu(1, specs)
+    menu = main_menu(1, specs, version(specs, 0, 0))
     select, (none, concede) = menu.rows
     assert isinstance(select, Select) and (select.min_values, select.max_values) == (0, 3)
     assert [o.label for o in select.options] == [
@@ -126,9 +126,9 @@ def test_a_mulligan_is_offered_at_once_with_none_a_click_away() -> None:
     assert select.placeholder == "Choose cards to return (mulligan) — up to 3, or none…"
     assert none.label == "No cards to return" and concede.style == "danger"
     chosen = Choice.parse(ControlId.parse(select.custom_id).arg).add((2, 0))  # type: ignore[union-attr]
-    assert advance(1, specs, chosen) == Action("mulligan", cards=(7, 9))
+    assert advance(1, specs, version(specs, 0, 0), chosen) == Action("mulligan", cards=(7, 9))
     kept = Choice.parse(ControlId.parse(none.custom_id).arg)  # type: ignore[union-attr]
-    assert advance(1, specs, kept) == Action("mulligan", cards=())
+    assert advance(1, specs, version(specs, 0, 0), kept) == Action("mulligan", cards=())
 
 
 def test_a_kind_is_one_select_and_targets_show_whose_they_are() -> None:
@@ -147,7 +147,7 @@ def test_a_kind_is_one_select_and_targets_show_whose_they_are() -> None:
         ActionSpec("attack", "Attack with Raider", (("attacker", 12),), (target,)),
         ActionSpec("end_turn", "End turn"),
     ]
-    plays, attack, buttons = main_menu(1, specs).rows
+    plays, attack, buttons = main_menu(1, specs, version(specs, 0, 0)).rows
     assert isinstance(plays, Select) and [o.label for o in plays.options] == [
         "Play Ember Whelp",
         "Play Fireball",
@@ -159,7 +159,7 @@ def test_a_kind_is_one_select_and_targets_show_whose_they_are() -> None:
         "enemy board, slot 2",
     ]
     assert [b.label for b in buttons] == ["End turn"]  # type: ignore[union-attr]
-    asked = advance(1, specs, Choice(1))
+    asked = advance(1, specs, version(specs, 0, 0), Choice(1))
     assert isinstance(asked, Menu) and asked.heading == "**Play Fireball**: choose target."
     assert isinstance(asked.rows[0], Select)  # details to read: a select, not buttons
 
@@ -177,7 +177,8 @@ def test_long_texts_are_cut_at_a_word_and_alike_buttons_are_numbered() -> None:
     assert cut("x" * 120, 100) == "x" * 99 + "…"
     assert cut("  ", 80) == "—"
     twins = Param("target", "Target", (Option(1, "Treant 2/2"), Option(2, "Treant 2/2")))
-    asked = advance(1, [ActionSpec("attack", "Attack with Imp", (), (twins,))], Choice(0))
+    attack = [ActionSpec("attack", "Attack with Imp", (), (twins,))]
+    asked = advance(1, attack, version(attack, 0, 0), Choice(0))
     assert isinstance(asked, Menu)
     assert [b.label for b in asked.rows[0]] == ["Treant 2/2 #1", "Treant 2/2 #2"]  # type: ignore[union-attr]
 
@@ -219,12 +220,12 @@ def spec_lists(draw: st.DrawFn) -> list[ActionSpec]:
 def test_any_specs_give_menus_within_discords_limits(
     specs: list[ActionSpec], rng: random.Random
 ) -> None:
-    menu = main_menu(12345678901234567, specs)
+    menu = main_menu(12345678901234567, specs, version(specs, 0, 0))
     check_limits(menu)
     index = rng.randrange(len(specs))
     choice = Choice(index)
     while True:
-        step = advance(12345678901234567, specs, choice, confirmed=True)
+        step = advance(12345678901234567, specs, version(specs, 0, 0), choice, confirmed=True)
         if isinstance(step, Action):
             assert specs[index].matches(step)
             break
@@ -249,10 +250,12 @@ def test_custom_ids_and_choices_round_trip() -> None:
 
 def test_a_retreat_asks_first_and_the_version_follows_the_options() -> None:
     specs = [ActionSpec("retreat", "Retreat (lose 1 now)"), ActionSpec("end_turn", "End turn")]
-    asked = advance(1, specs, Choice(0))
+    asked = advance(1, specs, version(specs, 0, 0), Choice(0))
     assert isinstance(asked, Menu) and "cannot be taken back" in asked.heading
-    assert advance(1, specs, Choice(0), confirmed=True) == Action("retreat")
-    assert version(specs) == version(list(specs)) != version(specs[1:])
+    assert advance(1, specs, version(specs, 0, 0), Choice(0), confirmed=True) == Action("retreat")
+    assert version(specs, 0, 0) == version(list(specs), 0, 0) != version(specs[1:], 0, 0)
+    assert version(specs, 0, 0) != version(specs, 1, 0)  # one seat's never stands for another's
+    assert version(specs, 0, 0) != version(specs, 0, 1)  # nor a control once the seat acted
 
 
 def test_typed_values_are_understood() -> None:

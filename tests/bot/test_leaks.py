@@ -1,6 +1,7 @@
 """No leak: over a whole match of each ruleset, no channel message, embed, picture or log line
 names a card (or location) hidden at that moment, and every picture in the channel was drawn
-from the spectator's view (DESIGN invariant 2)."""
+from the spectator's view (DESIGN invariant 2). Every log line is captured at DEBUG, as
+``LOG_LEVEL=DEBUG`` configures logging: none holds a hidden card, a seed or a token."""
 
 from __future__ import annotations
 
@@ -156,6 +157,13 @@ class Watch:
         self.lines = 0
         self.checked = {"texts": 0, "images": 0, "logs": 0}
 
+    def secrets(self) -> list[str]:
+        """The bot's token (the settings' and the one it logged in with) and every
+        interaction's token: each lets whoever holds it post as the bot."""
+        bot, backend = self.table.bot, self.table.env.backend
+        tokens = [bot.settings.token.reveal(), str(bot.http.token)]
+        return tokens + [i.token for i in backend.interactions.values()]
+
     async def public(self) -> set[str]:
         """Names the rules made public so far: in public captions and the spectator's views
         (the latter also as the pictures were drawn, step by step)."""
@@ -195,11 +203,14 @@ class Watch:
                 kind, viewer = self.recorder.drawn[data]
                 assert kind == "hand" or viewer is None, url
         seed = str(self.seed)
+        secrets = self.secrets()
         for line in self.capture.lines[self.lines :]:
             # No name, no card id, no seed: the bot never logs what could tell a hidden card.
             assert not names_in(line, set(), pool), line
             assert not any(re.search(rf"\b{re.escape(c)}\b", line) for c in pool.ids), line
             assert seed not in line, line
+            # Nor what lets someone act as the bot: its token, an interaction's.
+            assert not any(secret in line for secret in secrets), line
         self.checked["logs"] += len(self.capture.lines) - self.lines
         self.lines = len(self.capture.lines)
 

@@ -4,6 +4,7 @@ is shown again."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import random
 from collections.abc import Callable
@@ -11,12 +12,14 @@ from collections.abc import Callable
 import pytest
 
 from bot.chat.client import Parlor
+from bot.chat.controls import ControlId
 from bot.settings import Settings
 from rules.engine import Action
 
 from .conftest import Table
 from .players import (
     click_stale,
+    controls,
     dms,
     end_turn,
     find,
@@ -187,3 +190,53 @@ async def test_a_replay_that_misses_its_stored_checkpoint_is_refused(
     await table.env.restart_bot(bot_factory())
     result = await table.alice.slash(table.channel, "match status")
     assert "could not be restored" in said(result)
+
+
+async def tables_at(table: Table) -> int:
+    """How many actions every seat's table of match 1 is noted as showing (written now)."""
+    await table.bot.presenter.idle()
+    await table.bot.presenter.settling.write()
+    storage = table.bot.storage
+    assert storage is not None
+    [(at,)] = await storage.db.all("SELECT tables_at FROM matches WHERE id = 1")
+    return int(at)
+
+
+async def test_a_table_a_kill_left_behind_is_redrawn_when_the_bot_starts(
+    table: Table, bot_factory: Callable[..., Parlor]
+) -> None:
+    """A process killed after a move was shown but before the mover's table was edited (its
+    answer) leaves that table a move behind, and the match not noted as settled: the next
+    start finds and redraws it."""
+    env, alice = table.env, table.alice.user
+    await open_match(table)
+    assert await tables_at(table) == 0  # the opening: every table shown
+    message = hand_message(alice)
+    stored = env.backend.get_message(message.channel.id, message.id)
+    before = (stored.content, copy.deepcopy(stored.components))
+    await end_turn(alice)  # shown in the channel (and to Bob); her table is her answer
+    assert hand_message(alice).id == message.id  # the same message, edited in place
+    assert (await table.bot.presenter.book.of(1)).presented == 1  # the move counts as shown
+    assert await tables_at(table) == 1
+    # What the kill left (surgery): her message as it was, and the note before the move.
+    stored.content, stored.components = before
+    storage = table.bot.storage
+    assert storage is not None
+    await storage.db.run("UPDATE matches SET tables_at = 0 WHERE id = 1")
+    assert await storage.unsettled() == [1]
+    await env.restart_bot(bot_factory())
+    assert await tables_at(table) == 1  # rechecked, settled again
+    live = await table.bot.matches.live(1)
+    shown = {ControlId.parse(c.custom_id).version for c in controls(hand_message(alice))}  # type: ignore[union-attr]
+    assert shown == {live.version(0)}
+
+
+async def test_a_start_replays_no_match_whose_tables_are_settled(
+    table: Table, bot_factory: Callable[..., Parlor]
+) -> None:
+    await open_match(table)
+    await end_turn(table.alice.user)
+    assert await tables_at(table) == 1
+    await table.env.restart_bot(bot_factory())
+    await table.bot.presenter.idle()
+    assert 1 not in table.bot.matches._live  # not replayed, nor its tables looked at

@@ -88,11 +88,15 @@ def closed_port() -> str:
     return f"http://127.0.0.1:{port}/api/v10"
 
 
+TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GqXyZa.a-token-no-log-may-hold"
+"""A token shaped like Discord's: what ``start`` gives the child."""
+
+
 def start(
     tmp_path: Path, code: str, *args: str, log_level: str
 ) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ENV_KEYS}
-    env.update(PYTHONPATH=str(REPO), DISCORD_TOKEN="not-a-token", LOG_LEVEL=log_level)
+    env.update(PYTHONPATH=str(REPO), DISCORD_TOKEN=TOKEN, LOG_LEVEL=log_level)
     return subprocess.run(
         [sys.executable, "-c", code, *args],
         cwd=tmp_path,
@@ -141,6 +145,24 @@ def test_at_info_the_failure_is_still_the_last_line_and_no_voice_warnings(
     assert "Traceback" not in done.stderr
     assert "voice" not in done.stderr.lower()
     assert all(" INFO " in line for line in lines[:-1]), done.stderr  # discord.py's log-in line
+
+
+@pytest.mark.parametrize("how", ["refused", "closed port", "no name resolution"])
+def test_at_debug_no_line_holds_the_token(
+    tmp_path: Path, refusing_api: str, closed_port: str, how: str
+) -> None:
+    """Every log line at DEBUG, up to a refused token or no network: the token in none."""
+    if how == "no name resolution":
+        done = start(tmp_path, WITHOUT_DNS, log_level="DEBUG")
+    else:
+        base = refusing_api if how == "refused" else closed_port
+        done = start(tmp_path, AT_BASE, base, log_level="DEBUG")
+    assert done.returncode == 1
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) > 1 and any(" DEBUG " in line for line in lines), done.stderr
+    assert lines[-1].startswith("parlor: "), done.stderr
+    assert TOKEN not in done.stderr + done.stdout
+    assert TOKEN.split(".")[-1] not in done.stderr  # nor a part of it
 
 
 def test_the_invite_asks_for_exactly_what_the_bot_needs() -> None:

@@ -1,7 +1,8 @@
 """Storage, on both backends (SQLite and PostgreSQL): migrations versioned in code, one open
 match per channel, an interaction applied once, seats kept in order, what is left to show after
-a crash, a rematch's lobby, deadlines claimed once, the shown counter, and who shows what a
-process that died left unshown. SQLite's own: WAL, and each migration from an older file."""
+a crash, a rematch's lobby, deadlines claimed once, the shown counter, who shows what a
+process that died left unshown, and which matches' tables are settled. SQLite's own: WAL, and
+each migration from an older file."""
 
 from __future__ import annotations
 
@@ -385,11 +386,58 @@ async def test_migration_8_leaves_the_lobbies_before_it_open_to_any_number(
         await storage.close()
 
 
-async def test_migration_9_seats_cpu_players_and_records_their_actions(tmp_path: Path) -> None:
+async def test_migration_9_counts_stored_matches_as_settled_but_not_lobbies(
+    tmp_path: Path,
+) -> None:
     path = tmp_path / "parlor.db"
     async with aiosqlite.connect(path) as db:  # a database as the eighth build left it
         script = " ".join(MIGRATIONS[:8])
         await db.executescript(f"BEGIN; {script} PRAGMA user_version = 8; COMMIT;")
+        for match_id, status, channel in ((3, "active", 10), (4, "lobby", 11)):
+            await db.execute(
+                "INSERT INTO matches (id, channel_id, ruleset, status, creator_id, turn_limit, "
+                "seed, setup, presented, created_at, updated_at) VALUES (?, ?, 'lanes', ?, 7, "
+                "400, 1, '{}', 0, 0, 0)",
+                (match_id, channel, status),
+            )
+        await db.execute(
+            "INSERT INTO actions (match_id, seq, seat, action, source, created_at) "
+            "VALUES (3, 0, 0, '{\"kind\": \"end_turn\"}', 'player', 0)"
+        )
+        await db.commit()
+    storage = await Storage.open(path)
+    try:
+        assert await storage.unsettled() == []
+        rows = await storage.db.all("SELECT id, tables_at FROM matches ORDER BY id")
+        assert [tuple(r) for r in rows] == [(3, 1), (4, -1)]
+    finally:
+        await storage.close()
+
+
+async def test_a_match_is_unsettled_until_every_table_is_noted_as_shown(storage: Storage) -> None:
+    """What start-up rechecks (``bot.chat.settling``): a match under way whose tables are noted
+    as showing fewer actions than it has; the note never moves back."""
+    match_id = await started(storage)
+    other = await started(storage, channel=11)
+    await lobby(storage, channel=12)
+    assert await storage.unsettled() == [match_id, other]  # nothing shown yet, not the opening
+    await storage.note_settled({match_id: 0, other: 0})
+    assert await storage.unsettled() == []
+    await append(storage, match_id, 0, None)
+    await append(storage, match_id, 1, None)
+    assert await storage.unsettled() == [match_id]
+    await storage.note_settled({match_id: 2})
+    await storage.note_settled({match_id: 1})  # an older note, written late: kept as it was
+    assert await storage.unsettled() == []
+    await append(storage, match_id, 2, None)
+    assert await storage.unsettled() == [match_id]
+
+
+async def test_migration_10_seats_cpu_players_and_records_their_actions(tmp_path: Path) -> None:
+    path = tmp_path / "parlor.db"
+    async with aiosqlite.connect(path) as db:  # a database as the ninth build left it
+        script = " ".join(MIGRATIONS[:9])
+        await db.executescript(f"BEGIN; {script} PRAGMA user_version = 9; COMMIT;")
         await db.execute(
             "INSERT INTO matches (id, channel_id, ruleset, status, creator_id, turn_limit, "
             "seed, setup, created_at, updated_at) VALUES (3, 10, 'lanes', 'active', 7, 400, 1, "

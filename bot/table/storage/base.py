@@ -507,6 +507,26 @@ class Storage(ABC):
             (*fields.values(), match_id, which),
         )
 
+    async def note_settled(self, marks: Mapping[int, int]) -> None:
+        """Note that every seat's table of each match shows it after at least the given
+        number of actions (``bot.chat.settling``); never moved back. One statement per match,
+        each on its own: no transaction holds two match rows (a match held for an action
+        never waits on more than one)."""
+        for match_id, at in sorted(marks.items()):
+            await self.db.run(
+                "UPDATE matches SET tables_at = ? WHERE id = ? AND tables_at < ?",
+                (at, match_id, at),
+            )
+
+    async def unsettled(self) -> list[int]:
+        """Matches under way whose seats' tables may show less than was committed (a process
+        stopped before it had shown them): their ids."""
+        rows = await self.db.all(
+            "SELECT id FROM matches WHERE tables_at < action_count AND status = 'active' "
+            "ORDER BY id"
+        )
+        return [int(r[0]) for r in rows]
+
     async def seat_shown(self, match_id: int, seat: int, at: int) -> tuple[bool, int | None]:
         """Note that a seat's table shows the match after ``at`` actions, unless it shows a
         later state already: whether it was noted, and the seat's hand message as stored."""

@@ -202,7 +202,13 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE matches ADD COLUMN seats INTEGER;
     """,
-    # 3 (SQLite's 9): CPU players. A CPU seat has the strength it plays at (``players.cpu``;
+    # 3: as SQLite's 9: how many actions every seat's table shows at least.
+    """
+    ALTER TABLE matches ADD COLUMN tables_at INTEGER NOT NULL DEFAULT -1;
+    UPDATE matches SET tables_at = action_count WHERE status != 'lobby';
+    CREATE INDEX matches_unsettled ON matches (id) WHERE tables_at < action_count;
+    """,
+    # 4 (SQLite's 10): CPU players. A CPU seat has the strength it plays at (``players.cpu``;
     # NULL for a person) and a user id below 0, which no Discord user has; its actions are
     # recorded with their own source, ``cpu``.
     """

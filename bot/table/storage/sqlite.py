@@ -217,13 +217,22 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE matches ADD COLUMN seats INTEGER;
     """,
-    # 9: CPU players. A CPU seat has the strength it plays at (``players.cpu``; NULL for a
+    # 9: how many actions every seat's table shows at least (``tables_at``, moved by the
+    # presenter once it has nothing left to show of a match, ``bot.chat.settling``): a match
+    # under way with fewer is one whose tables a stopped process may have left behind, checked
+    # at start-up. Matches stored before count as settled; lobbies have shown nothing yet.
+    """
+    ALTER TABLE matches ADD COLUMN tables_at INTEGER NOT NULL DEFAULT -1;
+    UPDATE matches SET tables_at = action_count WHERE status != 'lobby';
+    CREATE INDEX matches_unsettled ON matches (id) WHERE tables_at < action_count;
+    """,
+    # 10: CPU players. A CPU seat has the strength it plays at (``players.cpu``; NULL for a
     # person) and a user id below 0, which no Discord user has; its actions are recorded with
     # their own source, ``cpu``. The actions table is rebuilt to allow it (SQLite cannot change
     # a CHECK), with its trigger; its rows stay as they were.
     """
     ALTER TABLE players ADD COLUMN cpu TEXT CHECK (cpu IN ('easy', 'normal', 'hard'));
-    CREATE TABLE actions_8 (
+    CREATE TABLE actions_9 (
         match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
         seq INTEGER NOT NULL,
         seat INTEGER NOT NULL,
@@ -238,10 +247,10 @@ MIGRATIONS: tuple[str, ...] = (
         deadline REAL,
         PRIMARY KEY (match_id, seq)
     );
-    INSERT INTO actions_8 SELECT match_id, seq, seat, action, interaction_id, source,
+    INSERT INTO actions_9 SELECT match_id, seq, seat, action, interaction_id, source,
         state_hash, result, clocks, created_at, committed_by, deadline FROM actions;
     DROP TABLE actions;
-    ALTER TABLE actions_8 RENAME TO actions;
+    ALTER TABLE actions_9 RENAME TO actions;
     CREATE TRIGGER actions_update_match AFTER INSERT ON actions BEGIN
         UPDATE matches SET
             state_hash = COALESCE(NEW.state_hash, state_hash),
