@@ -40,6 +40,7 @@ ENV_KEYS = (
     "PARLOR_FORFEIT_AFTER",
     "PARLOR_LOBBY_EXPIRES",
     "PARLOR_PAINTERS",
+    "PARLOR_THINKERS",
 )
 """Every variable the settings read (``.env.example`` lists the same, a test checks it)."""
 
@@ -116,6 +117,9 @@ class Settings:
     painters: int | None = None
     """Processes that draw pictures (``PARLOR_PAINTERS``): None for one per core, at most
     four; 0 to draw in threads of the bot's own process instead."""
+    thinkers: int | None = None
+    """Processes in which CPU players decide (``PARLOR_THINKERS``): None for one per two
+    cores; 0 to think in threads of the bot's own process instead."""
     shard_ids: tuple[int, ...] | None = None
     """The shards this process holds (``--shards``); None: all of them."""
     shard_count: int | None = None
@@ -172,6 +176,7 @@ class Settings:
             forfeit_after=_forfeit_after(values, "PARLOR_FORFEIT_AFTER"),
             lobby_expires=_seconds(values, "PARLOR_LOBBY_EXPIRES", 3600, LOBBY_EXPIRES),
             painters=_painters(values, "PARLOR_PAINTERS"),
+            thinkers=_painters(values, "PARLOR_THINKERS"),
         )
 
 

@@ -23,6 +23,12 @@ TIMERS = [
     app_commands.Choice(name="3 days", value=3 * 86400),
 ]
 
+CPUS = [
+    app_commands.Choice(name="easy", value="easy"),
+    app_commands.Choice(name="normal", value="normal"),
+    app_commands.Choice(name="hard", value="hard"),
+]
+
 FORFEITS = [
     app_commands.Choice(name="after 2 missed turns in a row", value=2),
     app_commands.Choice(name="after 3 missed turns in a row", value=3),
@@ -41,11 +47,13 @@ class MatchCog(
 
     @app_commands.command(name="new")
     @app_commands.choices(timer=TIMERS, forfeit_after=FORFEITS)
+    @app_commands.choices(cpu=CPUS)
     async def new(
         self,
         interaction: Interaction,
         ruleset: str,
         opponent: discord.Member | None = None,
+        cpu: app_commands.Choice[str] | None = None,
         deck: str | None = None,
         timer: app_commands.Choice[int] | None = None,
         forfeit_after: app_commands.Choice[int] | None = None,
@@ -55,7 +63,8 @@ class MatchCog(
 
         Args:
             ruleset: The game to play.
-            opponent: Reserve the other seat for this member.
+            opponent: Reserve the other seat for this member (choose me to play the CPU).
+            cpu: Play against the CPU at this strength: the match starts at once.
             deck: Your starter deck (you can change it in the lobby).
             timer: How long each turn may take (default: the server's, or 24 hours).
             forfeit_after: When a player who misses turns forfeits (default: the server's, or 3).
@@ -63,8 +72,9 @@ class MatchCog(
         """
         limit = timer.value if timer else None
         forfeit = forfeit_after.value if forfeit_after else None
+        strength = cpu.value if cpu else None
         await self.bot.frontend.lobby.new_match(
-            interaction, ruleset, opponent, deck, limit, forfeit, seats
+            interaction, ruleset, opponent, deck, limit, forfeit, seats, cpu=strength
         )
 
     @new.autocomplete("ruleset")

@@ -1,4 +1,4 @@
-"""``python -m rules``: simulate random matches, replay a record, list a card pool."""
+"""``python -m rules``: simulate random matches, duel players, replay a record, list a pool."""
 
 from __future__ import annotations
 
@@ -40,6 +40,47 @@ def _simulate(args: argparse.Namespace) -> int:
         print(f"{len(report.failures)} of {args.games} matches failed", file=sys.stderr)
         return 1
     return 0
+
+
+def _duel(args: argparse.Namespace) -> int:
+    from .ai.duel import duel, player
+
+    try:
+        a, b = player(args.a), player(args.b)
+    except ValueError as exc:
+        print(f"duel: {exc}", file=sys.stderr)
+        return 2
+    ruleset = get_ruleset(args.ruleset)
+    progress = None if args.json else _duel_progress
+    report = duel(ruleset, a, b, args.games, args.seed, progress=progress)
+    data = report.to_json()
+    if args.json:
+        print(json.dumps(data, sort_keys=True))
+        return 0
+    print(f"{report.ruleset} {report.version}: {report.games} games, seed {report.seed}")
+    print(f"  a {a.name}: wins {data['a']['win_share']:.1%}")
+    print(f"  b {b.name}: wins {data['b']['win_share']:.1%}")
+    unfinished = f" ({report.unfinished} unfinished)" if report.unfinished else ""
+    print(f"  draws: {data['draw_share']:.1%}{unfinished}")
+    if report.decisions:
+        ms = data["decision_ms"]
+        print(
+            f"  CPU decision time (CPU time): p50 {ms['p50']} ms, p95 {ms['p95']} ms "
+            f"over {len(report.decisions)} decisions"
+        )
+        if report.searched:
+            print(
+                f"    of which {len(report.searched)} had a choice: "
+                f"p50 {report.percentile(0.5, report.searched)} ms, "
+                f"p95 {report.percentile(0.95, report.searched)} ms, "
+                f"max {report.percentile(1.0, report.searched)} ms"
+            )
+    return 0
+
+
+def _duel_progress(i: int, report: Any) -> None:
+    a, b = report.wins
+    print(f"  match {i + 1}: a {a}, b {b}, draws {report.draws}", file=sys.stderr, flush=True)
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -136,6 +177,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.set_defaults(run=_simulate)
+
+    duel = commands.add_parser("duel", help="play two players against each other")
+    duel.add_argument("ruleset", choices=sorted(RULESETS))
+    duel.add_argument("--a", default="cpu:normal", help="side a: random or cpu:easy|normal|hard")
+    duel.add_argument("--b", default="random", help="side b (default random)")
+    duel.add_argument("--games", type=_at_least_one, default=100, help="matches (default 100)")
+    duel.add_argument("--seed", type=int, default=1, help="seed of the whole run (default 1)")
+    duel.add_argument("--json", action="store_true", help="print one JSON object")
+    duel.set_defaults(run=_duel)
 
     rep = commands.add_parser("replay", help="replay a match record, print result and hash")
     rep.add_argument("file")

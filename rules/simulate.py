@@ -22,6 +22,8 @@ from .engine import Action, ActionSpec, IllegalAction, Match, Rng, Ruleset, deri
 __all__ = [
     "SimulationFailure",
     "SimulationReport",
+    "per_mille",
+    "pick_spec",
     "random_action",
     "random_match",
     "simulate",
@@ -114,13 +116,20 @@ def random_action(spec: ActionSpec, rng: Rng) -> Action:
     return Action(spec.kind, **args)
 
 
+def per_mille(weights: Mapping[str, float]) -> dict[str, int]:
+    """Weights relative to 1 as whole chances per mille (at least 1), for :func:`pick_spec`."""
+    return {kind: max(1, int(w * 1000)) for kind, w in weights.items()}
+
+
 def _below(rng: Rng, n: int) -> int:
     """``rng.below(n)``, without a draw when there is no choice: a forced choice is common, and
     draws are a good part of a simulated match's work."""
     return rng.below(n) if n > 1 else 0
 
 
-def _pick_spec(specs: list[ActionSpec], rng: Rng, weights: Mapping[str, int]) -> ActionSpec:
+def pick_spec(specs: list[ActionSpec], rng: Rng, weights: Mapping[str, int]) -> ActionSpec:
+    """A spec at random, each as likely as its kind's weight in ``weights`` (per mille; 1000
+    for a kind not named)."""
     if len(specs) == 1:
         return specs[0]
     get = weights.get
@@ -206,16 +215,16 @@ def _play_out(
     weights: Mapping[str, float],
 ) -> None:
     rng = Rng(derive_seed(seed, "policy"))
-    per_mille = {kind: max(1, int(w * 1000)) for kind, w in weights.items()}
+    chances = per_mille(weights)
     for _ in range(MAX_DECISIONS):
         if match.over:
             return
         pending = match.pending()  # asked once: the seat picked and _waits both need it
         seat = _pick_seat(match, pending, rng)
         specs = match.legal_actions(seat)
-        if not specs or _waits(match, seat, pending, specs, per_mille):
+        if not specs or _waits(match, seat, pending, specs, chances):
             continue
-        action = random_action(_pick_spec(specs, rng, per_mille), rng)
+        action = random_action(pick_spec(specs, rng, chances), rng)
         try:
             match.apply(seat, action)
         except IllegalAction as exc:

@@ -34,6 +34,7 @@ from ..table.lobby import LobbyService
 from ..table.scheduler import Scheduler
 from ..table.service import MatchService
 from ..table.storage import Storage
+from ..table.thinkers import Thinkers
 from .admin_desk import AdminDesk
 from .answers import Answers
 from .book import MessageBook
@@ -88,6 +89,13 @@ class Parlor(commands.AutoShardedBot):
         # bench's) may not cross a process boundary, so it draws in threads.
         processes = renderer is None and settings.painters != 0
         self.painters = Painters(settings.painters or None, processes=processes)
+        # CPU players decide in processes, which look the rulesets up by name: rulesets given
+        # here (a test's) are thought about in threads.
+        self.thinkers = Thinkers(
+            settings.thinkers or None,
+            processes=games is None and settings.thinkers != 0,
+            lookup=self.games.get,
+        )
         self.new_seed = new_seed or (lambda: secrets.randbits(63))
         self.storage: Storage | None = None
         self.scheduler: Scheduler | None = None
@@ -119,6 +127,8 @@ class Parlor(commands.AutoShardedBot):
             self.scheduler,
             now=utc_now,
             new_seed=self.new_seed,
+            thinkers=self.thinkers,
+            cpu_pause=self.settings.step_delay,
         )
         self.lobbies = LobbyService(
             self.storage,
@@ -207,6 +217,7 @@ class Parlor(commands.AutoShardedBot):
     async def _stop_services(self) -> None:
         if hasattr(self, "matches"):  # built by the first setup_hook
             self.matches.close()
+        self.thinkers.close()  # started again by the next decision
         if self.scheduler is not None:
             self.scheduler.close()
         if hasattr(self, "presenter"):  # built by the first setup_hook

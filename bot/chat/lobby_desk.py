@@ -45,7 +45,7 @@ from .answers import Answers
 from .controls import ControlId
 from .presenter import DMS_CLOSED, Presenter
 from .rights import Rights, Standing
-from .views import lobby_embed, lobby_view, open_dm, status_embed, text_file
+from .views import REMOVE_CPU, lobby_embed, lobby_view, open_dm, status_embed, text_file
 
 __all__ = ["LOBBY_OPS", "LobbyDesk", "channel_of"]
 
@@ -54,7 +54,7 @@ log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 
 
-LOBBY_OPS = ("join", "start", "cancel", "deck", "rematch")
+LOBBY_OPS = ("join", "start", "cancel", "deck", "cpu", "rematch")
 
 
 class LobbyDesk:
@@ -84,13 +84,20 @@ class LobbyDesk:
         turn_limit: int | None = None,
         forfeit_after: int | None = None,
         seats: int | None = None,
+        cpu: str | None = None,
     ) -> None:
         """Open a lobby; what is None is the server's default (``seats``: any number the
-        ruleset allows, started with Start)."""
+        ruleset allows, started with Start). ``cpu``, or the bot itself as the opponent: a CPU
+        player (at that strength, else normal) takes the next seat, and the match starts at
+        once if that fills it."""
 
         async def work() -> None:
+            nonlocal opponent, cpu
             if interaction.guild is None or interaction.channel_id is None:
                 raise UserError(server_only())
+            me = interaction.client.user
+            if opponent is not None and me is not None and opponent.id == me.id:
+                opponent, cpu = None, cpu or "normal"
             if opponent is not None and opponent.bot:
                 raise UserError(bots_cannot_play())
             lobby = await self.lobbies.open(
@@ -104,6 +111,7 @@ class LobbyDesk:
                 turn_limit=turn_limit,
                 forfeit_after=forfeit_after,
                 seats=seats,
+                cpu=cpu,
             )
             sent = await interaction.response.send_message(
                 content=invited(opponent.id) if opponent else None,
@@ -165,6 +173,12 @@ class LobbyDesk:
         elif cid.op == "start":
             await self.lobbies.start(mid, user.id)
             lobby = await self.lobbies.get(mid)
+        elif cid.op == "cpu":
+            strength = values[0] if values else ""
+            if strength == REMOVE_CPU:
+                lobby = await self.lobbies.remove_cpu(mid, user.id)
+            else:
+                lobby = await self.lobbies.add_cpu(mid, user.id, strength)
         else:
             lobby = await self.lobbies.cancel(mid, user.id, may_manage=standing.manages)
         await interaction.edit_original_response(embed=lobby_embed(lobby), view=lobby_view(lobby))

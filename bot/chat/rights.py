@@ -52,11 +52,11 @@ __all__ = ["CHANNEL_OPS", "LOBBY_MESSAGE_OPS", "MEMBER_TTL", "SEAT_OPS", "Rights
 
 Interaction = discord.Interaction[Any]
 
-CHANNEL_OPS = frozenset({"join", "start", "cancel", "deck", "rematch", "hand", "howto"})
+CHANNEL_OPS = frozenset({"join", "start", "cancel", "deck", "cpu", "rematch", "hand", "howto"})
 """Controls posted in a match's channel (the lobby, the board, the result): used only there."""
 SEAT_OPS = frozenset({"pick", "do", "opt", "yes", "back"})
 """A seat's table: in its player's DMs, or an ephemeral reply in the match's channel."""
-LOBBY_MESSAGE_OPS = frozenset({"join", "start", "cancel", "deck"})
+LOBBY_MESSAGE_OPS = frozenset({"join", "start", "cancel", "deck", "cpu"})
 """The lobby message's own controls: their answer edits the lobby message."""
 EDITS_IN_PLACE = SEAT_OPS | {"rules"}
 """Controls whose answer edits the message clicked: in a server, an ephemeral one only."""

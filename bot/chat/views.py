@@ -15,23 +15,29 @@ from typing import Any, Protocol
 
 import discord
 
+from rules.ai import STRENGTHS
+
 from ..table.lobby import Lobby
 from ..table.service import Status
 from ..texts import (
     cancel_label,
     card_footer,
+    cpu_option,
+    cpu_placeholder,
     deck_placeholder,
     howto_label,
     join_label,
     lobby_text,
     my_hand_label,
     rematch_label,
+    remove_cpu_option,
     start_label,
     status_text,
 )
 from .controls import CUSTOM_ID, Button, ControlId, Menu, Select, SelectOption, page_control
 
 __all__ = [
+    "REMOVE_CPU",
     "Control",
     "board_view",
     "card_embed",
@@ -53,6 +59,8 @@ STYLES = {
     "danger": discord.ButtonStyle.danger,
 }
 COLOUR = discord.Colour(0x5865F2)
+REMOVE_CPU = "remove"
+"""The CPU menu's value that takes the last CPU player out."""
 
 
 class ControlHandler(Protocol):
@@ -127,8 +135,9 @@ def menu_view(menu: Menu) -> discord.ui.View:
 
 
 def lobby_view(lobby: Lobby) -> discord.ui.View:
-    """Join, Start, Cancel and the deck menu; no controls once the lobby is closed. A rematch
-    has neither Start (the last to confirm starts it) nor the deck menu (each keeps theirs)."""
+    """Join, Start, Cancel, the deck menu and the CPU menu (its creator's: a CPU player at a
+    strength, or the last one out); no controls once the lobby is closed. A rematch has neither
+    Start (the last to confirm starts it) nor the deck and CPU menus (its players are set)."""
     if lobby.row.status != "lobby":
         return discord.ui.View(timeout=None)
     mid = lobby.row.id
@@ -148,7 +157,23 @@ def lobby_view(lobby: Lobby) -> discord.ui.View:
                 ),
             )
         )
+    cpus = _cpu_options(lobby) if lobby.cpus else ()
+    if cpus and not rematch:
+        rows.append(Select(ControlId(mid, None, "cpu").encode(), cpu_placeholder(), cpus))
     return menu_view(Menu("", tuple(rows)))
+
+
+def _cpu_options(lobby: Lobby) -> tuple[SelectOption, ...]:
+    """A CPU at each strength while a seat is free; taking the last one out once one sits."""
+    options = []
+    if len(lobby.players) < lobby.max_seats:
+        for strength in STRENGTHS:
+            label, about = cpu_option(strength)
+            options.append(SelectOption(label, strength, about))
+    if any(p.cpu is not None for p in lobby.players):
+        label, about = remove_cpu_option()
+        options.append(SelectOption(label, REMOVE_CPU, about))
+    return tuple(options)
 
 
 def result_view(match_id: int) -> discord.ui.View:

@@ -6,6 +6,8 @@ gets a fresh limit: when a turn starts, or when another seat's action makes the 
 and taking back never buys time. A reminder comes a quarter of the limit (at most an hour)
 before the time runs out.
 
+A CPU seat has no clock: it moves as soon as it has decided.
+
 A seat that misses too many turns in a row (the match's ``forfeit_after``) forfeits: when its
 time runs out once more, the clock gives up for it (its ``/retreat`` action) instead of applying
 the timeout. The count is read from the stored log (who made each action), so a restart keeps it.
@@ -40,6 +42,9 @@ def clocks_after(
     clocks = {}
     for p in live.players:
         clock = p.clock
+        if p.cpu is not None:
+            clocks[p.seat] = Clock(None)  # a CPU is never on the clock: it moves in seconds
+            continue
         if p.seat in waiting and (
             fresh_all or clock.due_at is None or (p.seat not in pending_before and p.seat != actor)
         ):

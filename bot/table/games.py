@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from rules.ai import has_cpu
 from rules.engine import TURN_STARTED, Action, DeckInfo, Match, Resolution, Ruleset
 from rules.registry import RULESETS, get_ruleset
 
@@ -55,6 +56,10 @@ class Games:
         pool = getattr(self.get(name), "pool", None)
         cards: Mapping[str, Any] = getattr(pool, "cards", None) or {}
         return cards
+
+    def has_cpu(self, name: str) -> bool:
+        """Whether CPU players may sit in its matches (a ruleset with a ``cpu_guide``)."""
+        return has_cpu(self.get(name))
 
     def names_first(self, name: str) -> bool:
         """Whether a setup may name the seat that goes first (a ``first`` setup field)."""

@@ -9,7 +9,8 @@ database handle.
 Who is told what, decided here because it is a matter of the game, not of Discord: a seat is
 *pinged* (sent a new message, which notifies) only when the game starts waiting on it (a turn
 starts for it, or someone else's move hands it the decision) and when the match ends; every
-other change it may see is an edit in place, which does not notify.
+other change it may see is an edit in place, which does not notify. A CPU seat is told nothing:
+it has no DMs, and it decides from the match itself.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ class Player:
     name: str
     deck: str | None
     clock: Clock
+    cpu: str | None = None
+    """A CPU seat's strength; None for a person."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +146,7 @@ class LiveMatch:
     forfeit_after: int = 0
     """Missed turns in a row after which a seat forfeits; 0: never."""
     sources: list[str] = field(default_factory=list)
-    """Who made each of the match's actions ('player' or 'clock'), as stored."""
+    """Who made each of the match's actions ('player', 'clock' or 'cpu'), as stored."""
     _memo: dict[Any, Any] = field(default_factory=dict, repr=False)
     _memo_at: int = -1
 
@@ -154,6 +157,15 @@ class LiveMatch:
     @property
     def user_ids(self) -> tuple[int, ...]:
         return tuple(p.user_id for p in self.players)
+
+    def cpu_to_move(self) -> Player | None:
+        """A CPU seat the match waits on, if any (the first)."""
+        if self.match.over:
+            return None
+        for seat in self.match.pending():
+            if self.players[seat].cpu is not None:
+                return self.players[seat]
+        return None
 
     def seat_of(self, user_id: int) -> int | None:
         for p in self.players:
@@ -295,6 +307,8 @@ class LiveMatch:
         news = []
         for p in self.players:
             seat = p.seat
+            if p.cpu is not None:
+                continue  # a CPU has no table to show and nobody to tell
             ping = over or (
                 seat in waiting and (new_turn or (seat not in pending_before and seat != actor))
             )

@@ -21,6 +21,11 @@ first, where the ruleset's setup may name who does. Its players are seated at on
 confirms with Join (who asked for it, by asking); nobody else may join, nobody chooses a deck,
 and the last to confirm starts the match. Any of its players may cancel or leave it, which
 closes it; otherwise it is a lobby like any other (it expires alike).
+
+A lobby's creator may seat *CPU players* (``add_cpu``, at a strength; ``remove_cpu`` takes the
+last one out): ``/match new ... cpu:`` seats one at once and, if that fills the table, starts
+the match. A CPU seat's user id is below 0 (no Discord user has one), so it joins, leaves and
+rotates in a rematch like anyone, and is always confirmed.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from rules.ai import STRENGTHS
 from rules.engine import DeckInfo
 
 from .. import texts
@@ -55,6 +61,7 @@ __all__ = [
     "Lobby",
     "LobbyService",
     "RematchOpen",
+    "cpu_user_id",
     "rematch_first",
     "rematch_seats",
 ]
@@ -80,6 +87,8 @@ class Lobby:
     max_seats: int
     expires_at: float | None = None
     """When the lobby closes unless started."""
+    cpus: bool = False
+    """Whether CPU players may sit in it (its ruleset has them)."""
     closing: Closing | None = None
     """Why the lobby just closed (``EXPIRED``, ``LEFT`` or ``CANCELLED``), for the texts that
     say so."""
@@ -133,10 +142,15 @@ def rematch_seats(
             deck=deck_played(decks, p.deck, p.seat),
             dms_closed=False,
             hand_message_id=None,
-            confirmed=p.user_id == asker,
+            confirmed=p.user_id == asker or p.cpu is not None,
         )
         for seat, p in enumerate(order)
     ]
+
+
+def cpu_user_id(players: Sequence[PlayerRow]) -> int:
+    """The user id of a lobby's next CPU seat: below 0 and below every CPU's seated already."""
+    return min((p.user_id for p in players if p.user_id < 0), default=0) - 1
 
 
 def rematch_first(old: Sequence[PlayerRow], players: Sequence[PlayerRow], old_first: int) -> int:
@@ -181,7 +195,9 @@ class LobbyService:
             least = most = row.seats
         players = tuple(await (storage or self.storage).players(row.id))
         decks = tuple(self.games.decks(row.ruleset))
-        return Lobby(row, players, decks, least, most, row.created_at + self.expires_after)
+        expires = row.created_at + self.expires_after
+        cpus = self.games.has_cpu(row.ruleset)
+        return Lobby(row, players, decks, least, most, expires, cpus=cpus)
 
     def _check_deck(self, ruleset: str, deck: str | None) -> None:
         if deck is None:
@@ -203,10 +219,13 @@ class LobbyService:
         turn_limit: int | None = None,
         forfeit_after: int | None = None,
         seats: int | None = None,
+        cpu: str | None = None,
     ) -> Lobby:
         """Open a lobby; ``forfeit_after`` missed turns in a row forfeit (0: never); ``seats``:
         the number of players it is for, when it starts by itself (None: any number the ruleset
-        allows, started with Start). What is not given (None) is the server's default."""
+        allows, started with Start). What is not given (None) is the server's default.
+        ``cpu``: a CPU player at this strength takes the next seat, and if that fills the table
+        the match starts at once."""
         await self.guilds.refresh()
         defaults = self.guilds.of(guild_id)
         if ruleset not in self.games.names:
@@ -215,6 +234,10 @@ class LobbyService:
             raise UserError(texts.not_offered(ruleset, defaults.offered))
         if invited_id == user_id:
             raise UserError(texts.invited_yourself())
+        if cpu is not None and cpu not in STRENGTHS:
+            raise UserError(texts.no_such_strength(cpu, STRENGTHS))
+        if cpu is not None and not self.games.has_cpu(ruleset):
+            raise UserError(texts.no_cpu_for(ruleset))
         turn_limit = checked_turn_limit(defaults.turn_limit if turn_limit is None else turn_limit)
         forfeit_after = checked_forfeit_after(
             defaults.forfeit_after if forfeit_after is None else forfeit_after
@@ -246,6 +269,11 @@ class LobbyService:
         )
         log.info("match %d: lobby opened in channel %d (%s)", match_id, channel_id, ruleset)
         self.matches.scheduler.nudge(now + self.expires_after)
+        if cpu is None:
+            return await self.get(match_id)
+        lobby = await self.add_cpu(match_id, user_id, cpu)
+        if lobby.row.status == "lobby" and lobby.ready and len(lobby.players) == lobby.max_seats:
+            await self.start(match_id, user_id)
         return await self.get(match_id)
 
     async def rematch(self, match_id: int, user_id: int) -> Lobby:
@@ -287,7 +315,12 @@ class LobbyService:
             raise _busy(other) from None
         log.info("match %d: rematch of match %d opened", rematch_id, match_id)
         self.matches.scheduler.nudge(now + self.expires_after)
-        return await self.get(rematch_id)
+        lobby = await self.get(rematch_id)
+        if lobby.ready:  # its other players are CPUs: nobody is left to confirm
+            async with self._held(rematch_id) as (held, openings):
+                await self._begin_rematch(held, openings, await self._open_lobby(held, rematch_id))
+            lobby = await self.get(rematch_id)
+        return lobby
 
     async def overview(self, guild_id: int) -> list[Lobby | Status | tuple[int, str, int]]:
         """A server's lobbies and active matches, oldest first, for its admins: a lobby as it
@@ -413,11 +446,15 @@ class LobbyService:
             log.info("match %d: seat %d confirmed the rematch", match_id, mine.seat)
             lobby = await self.get(match_id, held)
         if lobby.ready:  # also again, should the start have failed (its error says why)
-            first = await self._rematch_first(held, lobby)
-            _, opening = await self.matches.begin(held, lobby.row, lobby.players, first=first)
-            openings.append(opening)
+            await self._begin_rematch(held, openings, lobby)
             lobby = await self.get(match_id, held)
         return lobby
+
+    async def _begin_rematch(self, held: Storage, openings: list[Committed], lobby: Lobby) -> None:
+        """Start a rematch everyone has confirmed, in the seats it gave."""
+        first = await self._rematch_first(held, lobby)
+        _, opening = await self.matches.begin(held, lobby.row, lobby.players, first=first)
+        openings.append(opening)
 
     async def _rematch_first(self, held: Storage, lobby: Lobby) -> int | None:
         """The seat a rematch names to go first (``rematch_first``), or None: its ruleset's
@@ -432,6 +469,60 @@ class LobbyService:
         if old_first is None:
             return None
         return rematch_first(await held.players(old.id), lobby.players, old_first)
+
+    async def add_cpu(self, match_id: int, user_id: int, strength: str) -> Lobby:
+        """Seat a CPU player at ``strength`` (the lobby's creator only; not in a rematch, whose
+        players are those of the match it repeats; not in a seat reserved for someone). A lobby
+        opened for a number of seats starts once it fills, as when a player joins."""
+        if strength not in STRENGTHS:
+            raise UserError(texts.no_such_strength(strength, STRENGTHS))
+        async with self._held(match_id) as (held, openings):
+            lobby = await self._open_lobby(held, match_id)
+            self._may_seat_cpus(lobby, user_id)
+            invited = lobby.row.invited_id
+            if (
+                invited is not None
+                and not any(p.user_id == invited for p in lobby.players)
+                and len(lobby.players) + 1 >= lobby.max_seats
+            ):
+                raise UserError(texts.reserved_for(invited))
+            seat = await held.add_player(
+                match_id,
+                user_id=cpu_user_id(lobby.players),
+                name=texts.cpu_name(strength),
+                deck=None,
+                seats=lobby.max_seats,
+                cpu=strength,
+            )
+            if seat is None:
+                raise UserError(texts.match_full())
+            log.info("match %d: a CPU player (%s) at seat %d", match_id, strength, seat)
+            lobby = await self.get(match_id, held)
+            if lobby.row.seats is not None and lobby.ready:  # the seats it was opened for
+                _, opening = await self.matches.begin(held, lobby.row, lobby.players)
+                openings.append(opening)
+                lobby = await self.get(match_id, held)
+            return lobby
+
+    async def remove_cpu(self, match_id: int, user_id: int) -> Lobby:
+        """Take the last CPU player seated out of a lobby (its creator only)."""
+        async with self.hold(match_id) as held:
+            lobby = await self._open_lobby(held, match_id)
+            self._may_seat_cpus(lobby, user_id)
+            cpus = [p for p in lobby.players if p.cpu is not None]
+            if not cpus:
+                raise UserError(texts.no_cpu_seated())
+            await held.remove_player(match_id, cpus[-1].user_id)
+            return await self.get(match_id, held)
+
+    @staticmethod
+    def _may_seat_cpus(lobby: Lobby, user_id: int) -> None:
+        if not lobby.cpus:
+            raise UserError(texts.no_cpu_for(lobby.row.ruleset))
+        if lobby.rematch_of is not None:
+            raise UserError(texts.rematch_keeps_players(lobby.rematch_of))
+        if user_id != lobby.row.creator_id:
+            raise UserError(texts.cpus_by_creator_only())
 
     async def choose_deck(self, match_id: int, user_id: int, deck: str) -> Lobby:
         async with self.hold(match_id) as held:

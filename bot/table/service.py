@@ -13,6 +13,13 @@ access rebuilds it from storage) and the player gets an apology.
 Start-up is lazy: nothing is replayed but what a process that is gone left unshown; a match is
 replayed when first used, and kept in a least-recently-used cache. Turn clocks ring from their
 stored deadlines (``scheduler.py``), in whichever process claims them.
+
+A CPU seat moves through the same path as a player: once a commit leaves the match waiting on
+it, the process that committed pauses a moment (the channel's pictures stay paced), has the
+thinkers decide from the match's record (``thinkers.py``, off the event loop), and applies the
+move under the match's hold, recorded with the source ``cpu``, unless the match moved on
+meanwhile (then it decides again). A process that stops while a CPU thinks leaves it to be
+woken at start-up, or by another process's sweep.
 """
 
 from __future__ import annotations
@@ -55,6 +62,7 @@ from .storage import (
     Storage,
     checkpoint,
 )
+from .thinkers import Thinkers, Thought
 
 if TYPE_CHECKING:
     from .lobby import Lobby
@@ -80,7 +88,11 @@ class Presentation(Protocol):
 CACHE_SIZE = 1000
 """Live matches kept in memory, the most recently used; another is replayed on its next use."""
 SWEEP_EVERY = 60.0
-"""Seconds between looks, on a shared store, for resolutions a process that died left unshown."""
+"""Seconds between looks, on a shared store, for resolutions a process that died left unshown
+(and CPU seats it left thinking)."""
+CPU_STALLED = 30.0
+"""Seconds without a move after which another process wakes a match's CPU seat (its process
+may have stopped while it thought)."""
 
 
 class Locks:
@@ -161,6 +173,8 @@ class MatchService:
         new_seed: Callable[[], int] = lambda: secrets.randbits(63),
         cache_size: int = CACHE_SIZE,
         sweep_every: float = SWEEP_EVERY,
+        thinkers: Thinkers | None = None,
+        cpu_pause: float = 1.0,
     ) -> None:
         self.storage = storage
         self.games = games
@@ -173,6 +187,11 @@ class MatchService:
         self.cache_size = cache_size
         self.sweep_every = sweep_every
         self._sweeper: asyncio.Task[None] | None = None
+        self.thinkers = thinkers
+        self.cpu_pause = cpu_pause
+        """Seconds a CPU seat waits before it moves, so a match against it does not outrun
+        its own pictures."""
+        self._thinking: dict[int, asyncio.Task[None]] = {}
         scheduler.on(CLOCK, self.on_clock)
 
     @contextlib.asynccontextmanager
@@ -191,6 +210,8 @@ class MatchService:
         from their stored deadlines. Returns how many resolutions it had shown."""
         shown = await self.sweep()
         log.info("resumed: %d resolution(s) left unshown by a stopped process", shown)
+        for match_id in await self.storage.cpu_matches():
+            self._wake(match_id)
         return shown
 
     def start(self) -> None:
@@ -203,12 +224,17 @@ class MatchService:
     def close(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+        for task in self._thinking.values():
+            task.cancel()
+        self._thinking.clear()
 
     async def _sweep_now_and_then(self) -> None:
         while True:
             await asyncio.sleep(self.sweep_every)
             try:
                 await self.sweep()
+                for match_id in await self.storage.cpu_matches(self.now() - CPU_STALLED):
+                    self._wake(match_id)
             except Exception:
                 log.exception("looking for unshown resolutions failed")
 
@@ -411,7 +437,8 @@ class MatchService:
         now = self.now()
         live = _live(row, match, [_player(p) for p in players], -1)
         for seat in match.pending():
-            live.players[seat].clock = Clock(now + row.turn_limit)
+            if live.players[seat].cpu is None:
+                live.players[seat].clock = Clock(now + row.turn_limit)
         await held.start(
             row.id,
             seed=seed,
@@ -425,11 +452,13 @@ class MatchService:
         return live, live.committed(match.opening, (), 0, opening=True)
 
     def show(self, opening: Committed) -> None:
-        """Show a match's opening, once its lobby's commit is through, and ring its clock."""
+        """Show a match's opening, once its lobby's commit is through, ring its clock, and
+        have a CPU seat that moves first think."""
         self.presenter.present(opening)
         live = self._live.get(opening.match_id)
         if live is not None:
             self.scheduler.nudge(self._deadline(live))
+        self._kick(opening.match_id)
 
     # -- acting -------------------------------------------------------------------------------
 
@@ -546,6 +575,81 @@ class MatchService:
     def _after_commit(self, done: _Done) -> None:
         self.presenter.present(done.committed)
         self.scheduler.nudge(done.rings)
+        self._kick(done.committed.match_id)
+
+    # -- CPU seats ----------------------------------------------------------------------------
+
+    def _kick(self, match_id: int) -> None:
+        """Have the match's CPU seat think, if the match now waits on one."""
+        live = self._live.get(match_id)
+        if live is not None and live.cpu_to_move() is not None:
+            self._wake(match_id)
+
+    def _wake(self, match_id: int) -> None:
+        """Play the match's CPU seats while it waits on one (one task per match)."""
+        if self.thinkers is None:
+            return
+        task = self._thinking.get(match_id)
+        if task is None or task.done():
+            self._thinking[match_id] = asyncio.get_running_loop().create_task(
+                self._cpu_moves(match_id), name=f"parlor-cpu-{match_id}"
+            )
+
+    async def _cpu_moves(self, match_id: int) -> None:
+        """Each move of a CPU seat the match waits on, until it waits on none."""
+        try:
+            while True:
+                thought = await self._cpu_thought(match_id)
+                if thought is None:
+                    return
+                await asyncio.sleep(self.cpu_pause)
+                assert self.thinkers is not None
+                action = await self.thinkers.decide(thought)
+                done = await self._cpu_move(match_id, thought, action)
+                if done is not None:
+                    self._after_commit(done)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("match %d: a CPU seat could not move", match_id)
+        finally:
+            if self._thinking.get(match_id) is asyncio.current_task():
+                del self._thinking[match_id]
+
+    async def _cpu_thought(self, match_id: int) -> Thought | None:
+        """What the CPU seat the match waits on decides from; None if it waits on none. Under
+        the match's lock, with no pause before the task ends, so a commit after this wakes a
+        new one."""
+        async with self.locks(match_id):
+            try:
+                live = await self.live(match_id)
+            except UserError:
+                return None
+            player = live.cpu_to_move()
+            if player is None or player.cpu is None:
+                self._thinking.pop(match_id, None)
+                return None
+            match = live.match
+            return Thought(
+                live.ruleset,
+                match.seed,
+                match.setup,
+                tuple((seat, action.to_json()) for seat, action in match.actions),
+                player.seat,
+                player.cpu,
+            )
+
+    async def _cpu_move(self, match_id: int, thought: Thought, action: Action) -> _Done | None:
+        """Apply the CPU's move, committed as the player's would be; None if the match moved
+        on while it thought (it thinks again)."""
+        async with self.hold(match_id) as held:
+            live = await self._current(held, match_id)
+            match = live.match
+            if len(match.actions) != len(thought.actions) or thought.seat not in match.pending():
+                return None
+            return await self._apply(
+                held, live, thought.seat, action, interaction_id=None, source="cpu"
+            )
 
     # -- the turn clock -----------------------------------------------------------------------
 
@@ -730,7 +834,7 @@ def _live(
 
 def _player(row: PlayerRow, clocks: Sequence[Clock] = ()) -> Player:
     clock = clocks[row.seat] if row.seat < len(clocks) else Clock(None)
-    return Player(row.seat, row.user_id, row.name, row.deck, clock)
+    return Player(row.seat, row.user_id, row.name, row.deck, clock, row.cpu)
 
 
 def _public(steps: Sequence[Step], names: Sequence[str]) -> list[str]:

@@ -11,6 +11,9 @@ __all__ = [
     "command_line_about",
     "confirm_heading",
     "confirm_label",
+    "cpu_name",
+    "cpu_option",
+    "cpu_placeholder",
     "deck_placeholder",
     "how_many",
     "howto_label",
@@ -24,6 +27,7 @@ __all__ = [
     "param_question",
     "previous_label",
     "rematch_label",
+    "remove_cpu_option",
     "shard_count_option",
     "shards_option",
     "start_label",
@@ -160,3 +164,26 @@ def shards_option() -> str:
 
 def shard_count_option() -> str:
     return "how many shards the bot has in all, across the cluster"
+
+
+def cpu_name(strength: str) -> str:
+    """A CPU seat's name, wherever a player's name is shown."""
+    return f"CPU ({strength})"
+
+
+def cpu_placeholder() -> str:
+    return "Add a CPU player…"
+
+
+def cpu_option(strength: str) -> tuple[str, str]:
+    """A strength in the lobby's CPU menu: its label and what it means."""
+    about = {
+        "easy": "Tries each move a few times: a gentle opponent.",
+        "normal": "Searches a few hundred lines of play each move.",
+        "hard": "Searches several times deeper: takes a few seconds a move.",
+    }
+    return f"CPU · {strength}", about.get(strength, "")
+
+
+def remove_cpu_option() -> tuple[str, str]:
+    return "Remove a CPU", "Take the last CPU player out of the lobby."

@@ -15,6 +15,7 @@ __all__ = [
     "jump_url",
     "listed",
     "mentions",
+    "player",
     "relative",
     "typed",
 ]
@@ -43,8 +44,14 @@ def clean(name: str) -> str:
 
 
 def mentions(user_ids: Sequence[int], seats: Sequence[int]) -> str:
-    """The players of these seats, mentioned."""
-    return " ".join(f"<@{user_ids[s]}>" for s in seats)
+    """The players of these seats, mentioned (a CPU has nobody to notify)."""
+    return " ".join(f"<@{user_ids[s]}>" for s in seats if user_ids[s] >= 0)
+
+
+def player(user_id: int, name: str) -> str:
+    """A player as a message names it: mentioned, or a CPU seat by its name (a CPU's user id
+    is below 0: no Discord user has one)."""
+    return f"<@{user_id}>" if user_id >= 0 else f"**{clean(name)}**"
 
 
 def listed(user_ids: Sequence[int]) -> str:

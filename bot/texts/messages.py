@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from rules.engine import ActionSpec, name_seats
 from rules.guide import Keyword, Page
 
-from .markup import clean, deadline, jump_url, listed, mentions, relative
+from .markup import clean, deadline, jump_url, listed, mentions, player, relative
 
 if TYPE_CHECKING:  # the table's values, read here but never imported: the table imports texts
     from rules.engine import Result
@@ -71,6 +71,8 @@ HELP = """\
 **How to play**
 • `/match new` opens a match in this channel (or a thread); others press **Join**, then a \
 player presses **Start**. Choose a deck in the lobby, or with `/match join deck:`.
+• No one around? `/match new cpu:` plays against the CPU (easy, normal or hard) at once; a \
+lobby's creator can seat CPU players from its menu too.
 • Your hand arrives by DM, with buttons and menus for every move. If your DMs are closed, \
 use `/hand` (or **My hand** under the board): only you see it.
 • Every move also works as a command here: `/act` lists everything you can do now, `/play` \
@@ -146,7 +148,7 @@ def status_text(status: Status) -> tuple[str, list[str]]:
     if head:
         lines += [" · ".join(head), ""]
     for seat in range(len(status.names)):
-        parts = [f"<@{status.user_ids[seat]}>"]
+        parts = [player(status.user_ids[seat], status.names[seat])]
         if seat in status.facts:
             parts.append(status.facts[seat])
         if seat in status.waiting_on:
@@ -174,7 +176,7 @@ def lobby_text(lobby: Lobby, closed: frozenset[int] = frozenset()) -> tuple[str,
     lines = [f"**Rematch of match #{lobby.rematch_of}**, seats rotated.", ""] if rematch else []
     waiting = row.status == "lobby"
     for p in lobby.players:
-        who = f"<@{p.user_id}>"
+        who = player(p.user_id, p.name)
         if not p.confirmed and waiting:
             who = f"waiting for {who} to confirm"
         deck = lobby.deck_name(p)
@@ -311,7 +313,7 @@ def lobby_closed_text(lobby: Lobby) -> str | None:
     # Who closed it knows why: who left it, whoever cancelled it.
     left_by = lobby.closed_by or row.creator_id
     knows = {"left": left_by, "cancelled": lobby.closed_by}.get(lobby.closing or "")
-    told = [p for p in lobby.players if p.user_id != knows]
+    told = [p for p in lobby.players if p.user_id != knows and p.cpu is None]
     if not told or lobby.closing not in ("expired", "left", "cancelled"):
         return None
     rematch = lobby.rematch_of is not None
@@ -425,7 +427,7 @@ def now_line(c: Committed, closed: frozenset[int] = frozenset()) -> str:
     for seat in c.pending:
         due = c.due.get(seat)
         until = f" (time runs out {relative(due)})" if due else ""
-        parts.append(f"<@{c.user_ids[seat]}> to move{until}")
+        parts.append(f"{player(c.user_ids[seat], c.names[seat])} to move{until}")
     line = "**Now:** " + ", ".join(parts)
     if closed & set(c.pending):
         line += " · your cards: `/hand`"
@@ -662,7 +664,7 @@ def _status_parts(status: Status) -> list[str]:
     for seat in status.waiting_on:
         due = status.due.get(seat)
         until = f" until {relative(due)}" if due else ""
-        waiting.append(f"<@{status.user_ids[seat]}>{until}")
+        waiting.append(f"{player(status.user_ids[seat], status.names[seat])}{until}")
     parts.append(f"to move: {', '.join(waiting)}" if waiting else "resolving")
     if status.board_message_id is not None and status.channel_id is not None:
         url = jump_url(status.guild_id, status.channel_id, status.board_message_id)

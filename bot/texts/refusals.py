@@ -18,6 +18,7 @@ __all__ = [
     "choice_incomplete",
     "choose_one_option",
     "control_elsewhere",
+    "cpus_by_creator_only",
     "done_already",
     "end_needs_a_manager",
     "ended_already",
@@ -34,6 +35,8 @@ __all__ = [
     "match_place_gone",
     "match_started_in_lobby",
     "no_card_called",
+    "no_cpu_for",
+    "no_cpu_seated",
     "no_game_to_explain",
     "no_longer_in_lobby",
     "no_longer_offered",
@@ -45,6 +48,7 @@ __all__ = [
     "no_such_game",
     "no_such_match",
     "no_such_option",
+    "no_such_strength",
     "not_a_control",
     "not_being_played",
     "not_in_match",
@@ -67,6 +71,7 @@ __all__ = [
     "rematch_is_for",
     "rematch_is_open",
     "rematch_keeps_decks",
+    "rematch_keeps_players",
     "rematch_starts_itself",
     "reserved_for",
     "seats_out_of_range",
@@ -373,7 +378,27 @@ def match_place_gone(match_id: int) -> str:
 
 
 def bots_cannot_play() -> str:
-    return "Bots can't play: invite a person."
+    return "Bots can't play: invite a person, or choose me (or `cpu:`) for a CPU opponent."
+
+
+def no_such_strength(strength: str, strengths: Sequence[str]) -> str:
+    return f"A CPU plays {', '.join(strengths)}, not {strength!r}."
+
+
+def no_cpu_for(ruleset: str) -> str:
+    return f"{ruleset.capitalize()} has no CPU player yet: invite a person."
+
+
+def cpus_by_creator_only() -> str:
+    return "Only the player who opened this lobby may seat CPU players."
+
+
+def no_cpu_seated() -> str:
+    return "No CPU player is seated in this lobby."
+
+
+def rematch_keeps_players(old_id: int) -> str:
+    return f"A rematch is played by match #{old_id}'s players: no one is added or taken out."
 
 
 def no_match_numbered(match_id: int) -> str:

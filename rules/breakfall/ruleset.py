@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from ..engine import ActionSpec, Kind, Rng, RulesetBase, StepLog
 from ..engine.decks import DeckRule
-from . import actions, flow, loading
+from . import actions, cpu, flow, loading
 from .cards import CardPool
 from .state import DAMAGE_LIMIT, BreakfallState
 from .stats import durability
@@ -31,6 +31,7 @@ class BreakfallRuleset(RulesetBase[BreakfallState, BreakfallView]):
     setup_fields = frozenset({"first"})
     timeout = actions.TIMEOUT
     kinds: ClassVar[Mapping[str, Kind]] = actions.KINDS
+    cpu_guide = cpu.GUIDE
 
     pool: CardPool
     random_weights: ClassVar[Mapping[str, float]] = {"concede": 0.001}
@@ -69,6 +70,9 @@ class BreakfallRuleset(RulesetBase[BreakfallState, BreakfallView]):
 
     def view(self, state: BreakfallState, seat: int | None) -> BreakfallView:
         return view(state, seat)
+
+    def determinize(self, state: BreakfallState, seat: int, rng: Rng) -> BreakfallState:
+        return cpu.determinize(state, seat, rng)
 
     def summary(self, view: BreakfallView) -> str:
         return summary(view)

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from ..engine import Kind, Rng, RulesetBase, StepLog
 from ..engine.decks import DeckRule
-from . import actions, flow, loading
+from . import actions, cpu, flow, loading
 from .cards import CardPool
 from .state import CharmState
 from .stats import dp
@@ -29,6 +29,7 @@ class CharmRuleset(RulesetBase[CharmState, CharmView]):
     setup_fields = frozenset({"first", "heroines"})
     timeout = actions.TIMEOUT
     kinds: ClassVar[Mapping[str, Kind]] = actions.KINDS
+    cpu_guide = cpu.GUIDE
 
     pool: CardPool
     random_weights: ClassVar[Mapping[str, float]] = {"concede": 0.001, "end_turn": 0.3}
@@ -89,6 +90,9 @@ class CharmRuleset(RulesetBase[CharmState, CharmView]):
 
     def view(self, state: CharmState, seat: int | None) -> CharmView:
         return view(state, seat)
+
+    def determinize(self, state: CharmState, seat: int, rng: Rng) -> CharmState:
+        return cpu.determinize(state, seat, rng)
 
     def summary(self, view: CharmView) -> str:
         return summary(view)

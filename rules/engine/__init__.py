@@ -10,8 +10,10 @@ from .actions import Action, ActionSpec, ArgValue, Option, Param, Scalar
 from .autopass import AUTO_PASS, AutoPass, auto_pass_kind
 from .canonical import canonical
 from .choices import SecretChoice
+from .clone import clone
 from .decks import DeckRule
 from .errors import IllegalAction, RecordError, ReplayMismatch
+from .hidden import redeal, reseeded
 from .kinds import Kind, kinds
 from .loops import LoopBlocks, LoopCount, LoopGuard, state_key
 from .match import SPECTATOR, Match, Views, canonical_hash
@@ -72,13 +74,16 @@ __all__ = [
     "auto_pass_kind",
     "canonical",
     "canonical_hash",
+    "clone",
     "derive_seed",
     "dump_record",
     "kinds",
     "load_record",
     "name_seats",
     "read_record",
+    "redeal",
     "replay",
+    "reseeded",
     "settle",
     "state_key",
     "to_record",

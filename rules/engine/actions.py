@@ -49,6 +49,7 @@ class Action:
     """A move of one seat: ``Action("play", card=12, location=1)``."""
 
     __slots__ = ("_args", "kind")
+    __clone_shared__ = True  # immutable: a copied state shares it (rules.engine.clone)
 
     kind: str
     _args: tuple[tuple[str, ArgValue], ...]

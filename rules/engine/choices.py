@@ -53,6 +53,13 @@ class SecretChoice(Generic[V]):
             raise ValueError(f"seat {seat} has already chosen")
         self._chosen[seat] = value
 
+    def withdraw(self, seat: int) -> None:
+        """Forget what ``seat`` chose, before all have chosen: a determinization (a state as
+        another seat may believe it is) draws a secret choice again."""
+        if self.done():
+            raise ValueError("the choices are revealed")
+        self._chosen.pop(seat, None)
+
     def time_out(self) -> tuple[int, ...]:
         """Every seat still waited on chooses its default; returns those seats."""
         late = self.waiting_on()

@@ -5,8 +5,9 @@ A new ruleset subclasses :class:`RulesetBase` and writes only what is its own: i
 (``create``), what happens before the first decision (``begin``), the actions a seat may take
 (``offer``) and the kinds that carry them out (``kinds``), who the match waits on (``pending``)
 and what each seat sees (``view``), and may sum up a spectator's view in a line (``summary``).
-Setup, starter decks, the engine's listing of ``always`` kinds, results and the canonical state
-for the hash come from here. See ``docs/architecture.md``.
+Setup, starter decks, the engine's listing of ``always`` kinds, results, the canonical state
+for the hash and a copy of a state (``clone``) come from here; a ruleset with hidden zones
+writes ``determinize``. See ``docs/architecture.md``.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .actions import Action, ActionSpec
 from .canonical import canonical
+from .clone import clone
 from .decks import DeckCard, DeckRule
+from .hidden import reseeded
 from .kinds import Kind
 from .rng import Rng
 from .steps import StepLog
@@ -132,6 +135,17 @@ class Ruleset(Protocol, Generic[S, V]):
 
     def canonical(self, state: S) -> Any:
         """The whole state as plain JSON data, for the state hash."""
+        ...
+
+    def clone(self, state: S) -> S:
+        """A copy of ``state`` to play on, sharing nothing that changes (search, playouts)."""
+        ...
+
+    def determinize(self, state: S, seat: int, rng: Rng) -> S:
+        """A full state ``seat`` cannot tell from ``state``: its view the same, everything it
+        cannot know (hidden cards, hidden choices, the generator's future) drawn afresh with
+        ``rng``, and depending on that view alone (see :mod:`rules.engine.hidden`). A CPU
+        searches over these, so it decides from what its seat knows."""
         ...
 
 
@@ -299,3 +313,13 @@ class RulesetBase(Generic[S, V]):
 
     def canonical(self, state: S) -> Any:
         return canonical(state)
+
+    def clone(self, state: S) -> S:
+        return clone(state)
+
+    def determinize(self, state: S, seat: int, rng: Rng) -> S:
+        """A copy with the generator reseeded: right for a ruleset whose only hidden thing is
+        chance. A ruleset with hidden zones deals them again (:func:`rules.engine.redeal`)."""
+        copy = clone(state)
+        copy.rng = reseeded(rng)  # type: ignore[attr-defined]
+        return copy

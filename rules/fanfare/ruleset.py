@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from ..engine import Action, ActionSpec, Kind, Rng, RulesetBase, StepLog
 from ..engine.decks import DeckRule
-from . import actions, flow, loading
+from . import actions, cpu, flow, loading
 from .cards import CardPool
 from .state import BOARD_SLOTS, HAND_LIMIT, MAX_PP, FanfareState
 from .stats import defence
@@ -30,6 +30,7 @@ class FanfareRuleset(RulesetBase[FanfareState, FanfareView]):
     setup_fields = frozenset({"first"})
     timeout = actions.TIMEOUT
     kinds: ClassVar[Mapping[str, Kind]] = actions.KINDS
+    cpu_guide = cpu.GUIDE
 
     pool: CardPool
 
@@ -60,6 +61,9 @@ class FanfareRuleset(RulesetBase[FanfareState, FanfareView]):
 
     def view(self, state: FanfareState, seat: int | None) -> FanfareView:
         return view(state, seat)
+
+    def determinize(self, state: FanfareState, seat: int, rng: Rng) -> FanfareState:
+        return cpu.determinize(state, seat, rng)
 
     def summary(self, view: FanfareView) -> str:
         return summary(view)

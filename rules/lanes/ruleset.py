@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..engine import Action, ActionSpec, Rng, RulesetBase, StepLog
-from . import actions, flow, loading
+from . import actions, cpu, flow, loading
 from .cards import CardPool
 from .effects import HAND_LIMIT
 from .state import SLOTS, LanesState, Location
@@ -27,6 +27,7 @@ class LanesRuleset(RulesetBase[LanesState, LanesView]):
     setup_fields = frozenset({"first", "locations"})
     timeout = actions.TIMEOUT
     kinds = actions.KINDS
+    cpu_guide = cpu.GUIDE
 
     def __init__(self, pool: CardPool) -> None:
         super().__init__(pool)
@@ -81,6 +82,9 @@ class LanesRuleset(RulesetBase[LanesState, LanesView]):
 
     def view(self, state: LanesState, seat: int | None) -> LanesView:
         return view(state, seat)
+
+    def determinize(self, state: LanesState, seat: int, rng: Rng) -> LanesState:
+        return cpu.determinize(state, seat, rng)
 
     def summary(self, view: LanesView) -> str:
         return summary(view)

@@ -32,12 +32,18 @@ def backend(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture
 def settings(tmp_path: Path, backend: str, request: pytest.FixtureRequest) -> Settings:
-    """Pictures are drawn in threads here, which start at once; ``test_flow.py`` plays its
-    whole match with the drawing processes the bot uses by default. One shard, as simcord
+    """Pictures are drawn, and CPU players think, in threads here, which start at once;
+    ``test_flow.py`` plays its whole match with the drawing processes the bot uses by default,
+    ``test_cpu.py`` one against the CPU with the thinking processes. One shard, as simcord
     needs to be told how many an ``AutoShardedBot`` has."""
     database = tmp_path / "parlor.db" if backend == "sqlite" else request.getfixturevalue("pg_url")
     return Settings(
-        token=Secret("not-a-token"), database=database, step_delay=0, painters=0, shard_count=1
+        token=Secret("not-a-token"),
+        database=database,
+        step_delay=0,
+        painters=0,
+        thinkers=0,
+        shard_count=1,
     )
 
 

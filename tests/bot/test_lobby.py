@@ -34,10 +34,11 @@ async def test_decks_are_chosen_in_the_lobby(table: Table) -> None:
     )
     assert [c["value"] for c in choices] == ["roots"]
     lobby = created.response
-    refused = await table.carol.select(lobby, ["shadows"])
+    [decks] = find(lobby, "deck")  # beside the menu of CPU players
+    refused = await table.carol.select(lobby, ["shadows"], custom_id=decks.custom_id)
     assert "Join the match first" in said(refused)
     await table.bob.click(lobby, label="Join")
-    await table.bob.select(lobby, ["shadows"])
+    await table.bob.select(lobby, ["shadows"], custom_id=decks.custom_id)
     await table.alice.slash(table.channel, "match join", deck="roots")
     text = lobby_text(table)
     assert "Shadows" in text and "Roots" in text

@@ -9,7 +9,7 @@ import random
 
 from .conftest import Table
 from .openapi import spec_or_skip
-from .players import dm_player, hand_message, play_fanfare, play_out, slash_play
+from .players import dm_player, find, hand_message, play_fanfare, play_out, slash_play
 
 
 async def test_every_request_body_matches_discords_openapi_spec(table: Table) -> None:
@@ -22,7 +22,8 @@ async def test_every_request_body_matches_discords_openapi_spec(table: Table) ->
     created = await alice.slash(channel, "match new", ruleset="lanes", opponent=bob, timer=300)
     await carol.click(created.response, label="Join")  # refused: reserved for Bob
     await bob.slash(channel, "match join", deck="roots")
-    await alice.select(created.response, ["shadows"])
+    [decks] = find(created.response, "deck")  # beside the menu of CPU players
+    await alice.select(created.response, ["shadows"], custom_id=decks.custom_id)
     await alice.click(created.response, label="Start")
     await env.advance_time(240)  # reminders by DM
     await env.advance_time(70)  # both out of time: the clock ends the turn

@@ -433,6 +433,39 @@ async def test_a_match_is_unsettled_until_every_table_is_noted_as_shown(storage:
     assert await storage.unsettled() == [match_id]
 
 
+async def test_migration_10_seats_cpu_players_and_records_their_actions(tmp_path: Path) -> None:
+    path = tmp_path / "parlor.db"
+    async with aiosqlite.connect(path) as db:  # a database as the ninth build left it
+        script = " ".join(MIGRATIONS[:9])
+        await db.executescript(f"BEGIN; {script} PRAGMA user_version = 9; COMMIT;")
+        await db.execute(
+            "INSERT INTO matches (id, channel_id, ruleset, status, creator_id, turn_limit, "
+            "seed, setup, created_at, updated_at) VALUES (3, 10, 'lanes', 'active', 7, 400, 1, "
+            "'{}', 0, 0)"
+        )
+        await db.execute(
+            "INSERT INTO players (match_id, seat, user_id, name) VALUES (3, 0, 7, 'a')"
+        )
+        await db.execute(
+            "INSERT INTO actions (match_id, seq, seat, action, source, clocks, deadline, "
+            "created_at) VALUES (3, 0, 0, '{\"kind\": \"end_turn\"}', 'player', '[]', 99.0, 0)"
+        )
+        await db.commit()
+    storage = await Storage.open(path)
+    try:
+        assert [(a.seq, a.source) for a in await storage.actions(3)] == [(0, "player")]
+        assert [p.cpu for p in await storage.players(3)] == [None]
+        assert await storage.add_player(3, user_id=-1, name="CPU", deck=None, seats=2, cpu="hard")
+        await append(storage, 3, 1, 120.0, source="cpu")  # the trigger came back with the table
+        row = await storage.match(3)
+        assert row is not None and row.action_count == 2
+        assert await storage.deadlines() == [Deadline(3, "clock", 120.0, 2)]
+        assert [(a.seq, a.source) for a in await storage.actions(3)] == [(0, "player"), (1, "cpu")]
+        assert await storage.cpu_matches() == [3]
+    finally:
+        await storage.close()
+
+
 async def started(storage: Storage, channel: int = 10) -> int:
     match_id = await lobby(storage, channel)
     await storage.add_player(match_id, user_id=7, name="a", deck=None, seats=2)
@@ -440,19 +473,37 @@ async def started(storage: Storage, channel: int = 10) -> int:
     return match_id
 
 
-async def append(storage: Storage, match_id: int, seq: int, deadline: float | None) -> None:
+async def append(
+    storage: Storage, match_id: int, seq: int, deadline: float | None, source: str = "player"
+) -> None:
     await storage.append_action(
         match_id,
         seq=seq,
         seat=0,
         action={"kind": "end_turn"},
         interaction_id=None,
-        source="player",
+        source=source,
         clocks={},
         result=None,
         state_hash=None,
         deadline=deadline,
     )
+
+
+async def test_a_cpu_seat_and_its_actions_are_stored_on_either_backend(storage: Storage) -> None:
+    match_id = await lobby(storage)
+    await storage.add_player(match_id, user_id=7, name="a", deck=None, seats=2)
+    await storage.add_player(match_id, user_id=-1, name="CPU", deck=None, seats=2, cpu="normal")
+    assert [(p.user_id, p.cpu) for p in await storage.players(match_id)] == [
+        (7, None),
+        (-1, "normal"),
+    ]
+    assert await storage.cpu_matches() == []  # a lobby: nobody thinks yet
+    await storage.start(match_id, seed=1, setup={}, ruleset_version="1", clocks={}, deadline=None)
+    await append(storage, match_id, 0, None, source="cpu")
+    assert [a.source for a in await storage.actions(match_id)] == ["cpu"]
+    assert await storage.cpu_matches() == [match_id]
+    assert await storage.cpu_matches(idle_since=-1.0) == []  # it moved since
 
 
 async def test_an_action_arms_its_clock_and_a_claimed_deadline_is_held_for_a_lease(

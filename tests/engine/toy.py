@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from rules.ai import Guide
 from rules.engine import (
     Action,
     ActionSpec,
@@ -74,6 +75,8 @@ def _concede(state: ToyState, seat: int, action: Action, log: StepLog) -> None:
 class Toy(RulesetBase[ToyState, ToyView]):
     name = "toy"
     rules_version = "1"
+    # A CPU may play it: its secrets change nothing, so the default determinization serves.
+    cpu_guide = Guide()
     setup_fields = frozenset({"counters"})
     kinds: ClassVar[Mapping[str, Kind]] = kinds(
         Kind("take", _take, ("n",), why_not=_why_not_take),

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import time
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Mapping, Sequence
@@ -48,7 +49,8 @@ MATCH_COLUMNS = (
     "clocks, created_at, forfeit_after, rematch_of, hash_seq, action_count, captions, seats"
 )
 PLAYER_COLUMNS = (
-    "match_id, seat, user_id, name, deck, dm_channel_id, dms_closed, hand_message_id, confirmed"
+    "match_id, seat, user_id, name, deck, dm_channel_id, dms_closed, hand_message_id, confirmed, "
+    "cpu"
 )
 UNSHOWN = (
     f"SELECT {MATCH_COLUMNS} FROM matches WHERE status IN ('active', 'finished') "
@@ -266,6 +268,16 @@ class Storage(ABC):
         rows = await self.db.all(UNSHOWN)
         return [match_row(r) for r in rows]
 
+    async def cpu_matches(self, idle_since: float | None = None) -> list[int]:
+        """Active matches with a CPU seat (that nobody moved in since ``idle_since``, if given):
+        those whose CPU may have been left thinking by a process that stopped."""
+        rows = await self.db.all(
+            "SELECT DISTINCT m.id FROM matches m JOIN players p ON p.match_id = m.id "
+            "WHERE m.status = 'active' AND p.cpu IS NOT NULL AND m.updated_at < ? ORDER BY m.id",
+            (math.inf if idle_since is None else idle_since,),
+        )
+        return [int(r[0]) for r in rows]
+
     async def committers(self, match_id: int, since: int) -> list[tuple[int, int | None]]:
         """Who committed each action of a match from ``since`` on (``seq``, token), with the
         opening as ``seq`` -1 (who started the match)."""
@@ -438,9 +450,17 @@ class Storage(ABC):
         return [player_row(r) for r in rows]
 
     async def add_player(
-        self, match_id: int, *, user_id: int, name: str, deck: str | None, seats: int
+        self,
+        match_id: int,
+        *,
+        user_id: int,
+        name: str,
+        deck: str | None,
+        seats: int,
+        cpu: str | None = None,
     ) -> int | None:
-        """Seat a player in a lobby: the seat, or None when every seat is taken."""
+        """Seat a player (a CPU at strength ``cpu``) in a lobby: the seat, or None when every
+        seat is taken."""
         async with self._tx() as db:
             await self._hold_row(db, match_id)
             rows = await db.all("SELECT COUNT(*) FROM players WHERE match_id = ?", (match_id,))
@@ -448,8 +468,9 @@ class Storage(ABC):
             if taken >= seats:
                 return None
             await db.run(
-                "INSERT INTO players (match_id, seat, user_id, name, deck) VALUES (?, ?, ?, ?, ?)",
-                (match_id, taken, user_id, name, deck),
+                "INSERT INTO players (match_id, seat, user_id, name, deck, cpu) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (match_id, taken, user_id, name, deck, cpu),
             )
             return taken
 
@@ -630,8 +651,18 @@ async def _insert_player(db: Executor, p: PlayerRow) -> None:
     """Seat a player (inside a transaction); a hand message is never carried over."""
     await db.run(
         "INSERT INTO players (match_id, seat, user_id, name, deck, dm_channel_id, dms_closed, "
-        "confirmed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (p.match_id, p.seat, p.user_id, p.name, p.deck, p.dm_channel_id, p.dms_closed, p.confirmed),
+        "confirmed, cpu) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            p.match_id,
+            p.seat,
+            p.user_id,
+            p.name,
+            p.deck,
+            p.dm_channel_id,
+            p.dms_closed,
+            p.confirmed,
+            p.cpu,
+        ),
     )
 
 

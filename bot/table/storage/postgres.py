@@ -208,6 +208,15 @@ MIGRATIONS: tuple[str, ...] = (
     UPDATE matches SET tables_at = action_count WHERE status != 'lobby';
     CREATE INDEX matches_unsettled ON matches (id) WHERE tables_at < action_count;
     """,
+    # 4 (SQLite's 10): CPU players. A CPU seat has the strength it plays at (``players.cpu``;
+    # NULL for a person) and a user id below 0, which no Discord user has; its actions are
+    # recorded with their own source, ``cpu``.
+    """
+    ALTER TABLE players ADD COLUMN cpu TEXT CHECK (cpu IN ('easy', 'normal', 'hard'));
+    ALTER TABLE actions DROP CONSTRAINT actions_source_check;
+    ALTER TABLE actions ADD CONSTRAINT actions_source_check
+        CHECK (source IN ('player', 'clock', 'cpu'));
+    """,
 )
 """Schema migrations in order; the table ``parlor_schema`` says how many have been applied."""
 

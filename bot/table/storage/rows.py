@@ -94,6 +94,9 @@ class PlayerRow:
     hand_message_id: int | None
     confirmed: bool = True
     """False for a rematch's player until they confirm (by joining)."""
+    cpu: str | None = None
+    """A CPU seat's strength (``easy``, ``normal``, ``hard``); None for a person. A CPU seat's
+    ``user_id`` is below 0: no Discord user has one."""
 
 
 @dataclass(frozen=True, slots=True)

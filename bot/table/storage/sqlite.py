@@ -226,6 +226,47 @@ MIGRATIONS: tuple[str, ...] = (
     UPDATE matches SET tables_at = action_count WHERE status != 'lobby';
     CREATE INDEX matches_unsettled ON matches (id) WHERE tables_at < action_count;
     """,
+    # 10: CPU players. A CPU seat has the strength it plays at (``players.cpu``; NULL for a
+    # person) and a user id below 0, which no Discord user has; its actions are recorded with
+    # their own source, ``cpu``. The actions table is rebuilt to allow it (SQLite cannot change
+    # a CHECK), with its trigger; its rows stay as they were.
+    """
+    ALTER TABLE players ADD COLUMN cpu TEXT CHECK (cpu IN ('easy', 'normal', 'hard'));
+    CREATE TABLE actions_9 (
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        interaction_id INTEGER UNIQUE,
+        source TEXT NOT NULL CHECK (source IN ('player', 'clock', 'cpu')),
+        state_hash TEXT,
+        result TEXT,
+        clocks TEXT,
+        created_at REAL NOT NULL,
+        committed_by INTEGER,
+        deadline REAL,
+        PRIMARY KEY (match_id, seq)
+    );
+    INSERT INTO actions_9 SELECT match_id, seq, seat, action, interaction_id, source,
+        state_hash, result, clocks, created_at, committed_by, deadline FROM actions;
+    DROP TABLE actions;
+    ALTER TABLE actions_9 RENAME TO actions;
+    CREATE TRIGGER actions_update_match AFTER INSERT ON actions BEGIN
+        UPDATE matches SET
+            state_hash = COALESCE(NEW.state_hash, state_hash),
+            hash_seq = CASE WHEN NEW.state_hash IS NULL THEN hash_seq ELSE NEW.seq END,
+            result = NEW.result,
+            status = CASE WHEN NEW.result IS NULL THEN 'active' ELSE 'finished' END,
+            clocks = NEW.clocks,
+            action_count = NEW.seq + 1,
+            updated_at = NEW.created_at
+        WHERE id = NEW.match_id;
+        DELETE FROM deadlines WHERE match_id = NEW.match_id AND kind = 'clock'
+            AND NEW.deadline IS NULL;
+        INSERT OR REPLACE INTO deadlines (match_id, kind, due_at, version)
+            SELECT NEW.match_id, 'clock', NEW.deadline, NEW.seq + 1 WHERE NEW.deadline IS NOT NULL;
+    END;
+    """,
 )
 """Schema migrations in order; ``PRAGMA user_version`` is how many have been applied."""
 
