@@ -24,15 +24,15 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import multiprocessing
 import os
-import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, NamedTuple
+
+from ..workers import start_pool
 
 __all__ = ["CHANNEL", "LATER", "SEAT", "Painters", "default_workers"]
 
@@ -60,16 +60,10 @@ def default_workers() -> int:
     return max(1, min(4, os.cpu_count() or 1))
 
 
-def _warm(started: Any) -> None:
-    """A worker process's start: the renderer is loaded (by the fork server) before its first
-    job, and the pool waits until every worker has started (see ``Painters._start``)."""
+def _warm() -> None:
+    """A drawing process's start: the renderer is loaded (by the fork server) before its first
+    job."""
     import rendering  # noqa: F401
-
-    started.wait(timeout=60)
-
-
-def _nothing() -> None:
-    return None
 
 
 class Painters:
@@ -184,40 +178,13 @@ class Painters:
         self._feed()
 
     def _start(self) -> Executor:
-        """A new pool with every worker started. Processes start in a thread of their own,
-        whose fresh context keeps them on the real clock (a test's emulator may replace the
-        clock of the bot's own tasks, and starting a process waits on it)."""
-        if not self.processes:
-            return ThreadPoolExecutor(self.workers, thread_name_prefix="parlor-draw")
-        made: list[Executor | BaseException] = []
-
-        def start() -> None:
-            try:
-                made.append(self._processes())
-            except BaseException as exc:
-                made.append(exc)
-
-        thread = threading.Thread(target=start, name="parlor-painters-start")
-        thread.start()
-        thread.join()
-        if isinstance(made[0], BaseException):
-            raise made[0]
-        return made[0]
-
-    def _processes(self) -> ProcessPoolExecutor:
-        # Workers are forked from a server process that loaded the renderer once, never from
-        # this one (which runs threads and an event loop).
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["rendering"])
-        started = context.Barrier(self.workers)
-        pool = ProcessPoolExecutor(
-            self.workers, mp_context=context, initializer=_warm, initargs=(started,)
+        return start_pool(
+            self.workers,
+            processes=self.processes,
+            preload=["rendering"],
+            warm=_warm,
+            name="parlor-draw",
         )
-        # Each job waits in its worker's start for every worker to have started, so these
-        # start them all: none is started later, from the event loop.
-        for job in [pool.submit(_nothing) for _ in range(self.workers)]:
-            job.result(timeout=120)
-        return pool
 
     def _broken(self, pool: Executor, exc: BaseException) -> None:
         """A worker died (killed, out of memory): the next jobs go to a new pool."""

@@ -16,11 +16,9 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import multiprocessing
 import os
-import threading
 from collections.abc import Callable, Mapping
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
@@ -28,6 +26,8 @@ from typing import Any
 from rules.ai import move_for
 from rules.engine import Action, Match, Ruleset
 from rules.registry import RULESETS, get_ruleset
+
+from ..workers import start_pool
 
 __all__ = ["Thinkers", "Thought", "default_thinkers", "think"]
 
@@ -61,16 +61,11 @@ def default_thinkers() -> int:
     return max(1, (os.cpu_count() or 1) // 2)
 
 
-def _warm(started: Any) -> None:
-    """A worker's start: every ruleset's card pool is read before its first decision, and the
-    pool waits until every worker has started (see ``Thinkers._processes``)."""
+def _warm() -> None:
+    """A thinking process's start: every ruleset's card pool is read before its first
+    decision."""
     for name in RULESETS:
         get_ruleset(name)
-    started.wait(timeout=60)
-
-
-def _nothing() -> None:
-    return None
 
 
 class Thinkers:
@@ -116,38 +111,13 @@ class Thinkers:
         return pool
 
     def _start(self) -> Executor:
-        """A new pool with every worker started. Processes start in a thread of their own,
-        whose fresh context keeps them on the real clock (a test's emulator may replace the
-        clock of the bot's own tasks, and starting a process waits on it)."""
-        if not self.processes:
-            return ThreadPoolExecutor(self.workers, thread_name_prefix="parlor-think")
-        made: list[Executor | BaseException] = []
-
-        def start() -> None:
-            try:
-                made.append(self._processes())
-            except BaseException as exc:
-                made.append(exc)
-
-        thread = threading.Thread(target=start, name="parlor-thinkers-start")
-        thread.start()
-        thread.join()
-        if isinstance(made[0], BaseException):
-            raise made[0]
-        return made[0]
-
-    def _processes(self) -> ProcessPoolExecutor:
-        # Workers are forked from a server process that imported the rules once, never from
-        # this one (which runs threads and an event loop).
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["rules.ai", "rules.registry"])
-        started = context.Barrier(self.workers)
-        pool = ProcessPoolExecutor(
-            self.workers, mp_context=context, initializer=_warm, initargs=(started,)
+        return start_pool(
+            self.workers,
+            processes=self.processes,
+            preload=["rules.ai", "rules.registry"],
+            warm=_warm,
+            name="parlor-think",
         )
-        for job in [pool.submit(_nothing) for _ in range(self.workers)]:
-            job.result(timeout=120)
-        return pool
 
     def _broken(self, pool: Executor) -> None:
         """A worker died (killed, out of memory): the next decision starts a new pool."""
