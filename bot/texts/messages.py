@@ -707,7 +707,8 @@ def card_lines(
     else:
         kind = _("{ruleset} · {summary}")
     about = kind.format(ruleset=ruleset, summary=summary)
-    description = f"*{about}*\n\n{text or _('No ability.')}"
+    rules_text = text or _("No ability.")
+    description = f"*{about}*\n\n{rules_text}"
     fields = [(k.name, k.text[:1024]) for k in keywords[:25]]
     return name, description, fields
 
