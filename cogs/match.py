@@ -11,6 +11,8 @@ from discord.ext import commands
 from bot.chat.client import Parlor
 from bot.table.lobby import DEFAULT_TURN_LIMIT
 
+from .language import LANGUAGES
+
 Interaction = discord.Interaction[Any]
 
 TIMERS = [
@@ -47,7 +49,7 @@ class MatchCog(
 
     @app_commands.command(name="new")
     @app_commands.choices(timer=TIMERS, forfeit_after=FORFEITS)
-    @app_commands.choices(cpu=CPUS)
+    @app_commands.choices(cpu=CPUS, language=LANGUAGES)
     async def new(
         self,
         interaction: Interaction,
@@ -58,6 +60,7 @@ class MatchCog(
         timer: app_commands.Choice[int] | None = None,
         forfeit_after: app_commands.Choice[int] | None = None,
         seats: app_commands.Range[int, 2, 10] | None = None,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
         """Open a match in this channel: a lobby that players join.
 
@@ -69,12 +72,21 @@ class MatchCog(
             timer: How long each turn may take (default: the server's, or 24 hours).
             forfeit_after: When a player who misses turns forfeits (default: the server's, or 3).
             seats: How many players: it starts by itself once that many have joined.
+            language: What the match's posts are in (default: the server's language, else yours).
         """
         limit = timer.value if timer else None
         forfeit = forfeit_after.value if forfeit_after else None
         strength = cpu.value if cpu else None
         await self.bot.frontend.lobby.new_match(
-            interaction, ruleset, opponent, deck, limit, forfeit, seats, cpu=strength
+            interaction,
+            ruleset,
+            opponent,
+            deck,
+            limit,
+            forfeit,
+            seats,
+            cpu=strength,
+            language=language.value if language else None,
         )
 
     @new.autocomplete("ruleset")

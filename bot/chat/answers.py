@@ -17,6 +17,7 @@ import discord
 from ..table.errors import Apology, Outdated, UserError
 from ..table.service import MatchService
 from .controls import ControlId
+from .languages import Languages
 from .presenter import Presenter
 
 __all__ = ["Answers", "Interaction"]
@@ -30,9 +31,15 @@ class Answers:
     def __init__(self, matches: MatchService, presenter: Presenter) -> None:
         self.matches = matches
         self.presenter = presenter
+        self.languages: Languages = presenter.languages
 
     async def answer(self, interaction: Interaction, work: Callable[[], Awaitable[None]]) -> None:
-        """Run ``work``; answer whatever goes wrong, in one place."""
+        """Run ``work`` in the interaction's language; answer whatever goes wrong, in one
+        place."""
+        async with self.languages.answering(interaction):
+            await self._answer(interaction, work)
+
+    async def _answer(self, interaction: Interaction, work: Callable[[], Awaitable[None]]) -> None:
         try:
             await work()
         except Outdated as exc:

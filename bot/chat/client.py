@@ -42,17 +42,20 @@ from .controls import CUSTOM_ID, ControlId
 from .frontend import Frontend
 from .guide_desk import GuideDesk
 from .invite import invite_url, permissions
+from .language_desk import LanguageDesk
+from .languages import Languages
 from .lobby_desk import LobbyDesk
 from .painters import Painters
 from .presenter import Presenter, Renderer
 from .rights import Rights
+from .translator import CommandTranslator
 from .views import Control
 
 __all__ = ["EXTENSIONS", "IDENTIFY_EVERY", "Parlor", "create_bot"]
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.match", "cogs.play", "cogs.learn", "cogs.admin")
+EXTENSIONS = ("cogs.match", "cogs.play", "cogs.learn", "cogs.admin", "cogs.language")
 IDENTIFY_EVERY = 5.0
 """Seconds between two identifies of one bucket (Discord's rate limit), plus a margin."""
 IDENTIFY_MARGIN = 0.5
@@ -119,6 +122,7 @@ class Parlor(commands.AutoShardedBot):
             step_delay=self.settings.step_delay,
             pacing=self.server_defaults.own_step_delay,
             painters=self.painters,
+            languages=Languages(self.storage),
         )
         self.matches = MatchService(
             self.storage,
@@ -151,6 +155,8 @@ class Parlor(commands.AutoShardedBot):
             rights=rights,
         )
         self.admin = AdminDesk(answers, self.games, self.lobbies, self.server_defaults, rights)
+        self.language = LanguageDesk(answers)
+        await self.tree.set_translator(CommandTranslator())
         self.add_dynamic_items(Control)
         for name in EXTENSIONS:
             if name in self.extensions:

@@ -22,11 +22,11 @@ from ..table.games import Games
 from ..table.lobby import Lobby, LobbyService, RematchOpen
 from ..table.service import MatchService
 from ..texts import (
-    HELP,
     bots_cannot_play,
     cancelled_reply,
     dms_closed_reply,
     ended_reply,
+    help_text,
     in_match_channel_only,
     invited,
     joined_dm,
@@ -40,12 +40,14 @@ from ..texts import (
     rematch_call,
     rematch_open_text,
     server_only,
+    speaking,
 )
 from .answers import Answers
 from .controls import ControlId
+from .languages import Languages, match_language
 from .presenter import DMS_CLOSED, Presenter
 from .rights import Rights, Standing
-from .views import REMOVE_CPU, lobby_embed, lobby_view, open_dm, status_embed, text_file
+from .views import REMOVE_CPU, lobby_embed, lobby_message, open_dm, status_embed, text_file
 
 __all__ = ["LOBBY_OPS", "LobbyDesk", "channel_of"]
 
@@ -74,6 +76,7 @@ class LobbyDesk:
         self.matches = matches
         self.book = presenter.book
         self.client = presenter.client
+        self.languages: Languages = presenter.languages
 
     async def new_match(
         self,
@@ -85,11 +88,12 @@ class LobbyDesk:
         forfeit_after: int | None = None,
         seats: int | None = None,
         cpu: str | None = None,
+        language: str | None = None,
     ) -> None:
         """Open a lobby; what is None is the server's default (``seats``: any number the
-        ruleset allows, started with Start). ``cpu``, or the bot itself as the opponent: a CPU
-        player (at that strength, else normal) takes the next seat, and the match starts at
-        once if that fills it."""
+        ruleset allows, started with Start; ``language``: the server's, else the creator's).
+        ``cpu``, or the bot itself as the opponent: a CPU player (at that strength, else
+        normal) takes the next seat, and the match starts at once if that fills it."""
 
         async def work() -> None:
             nonlocal opponent, cpu
@@ -112,11 +116,13 @@ class LobbyDesk:
                 forfeit_after=forfeit_after,
                 seats=seats,
                 cpu=cpu,
+                language=match_language(interaction, language),
             )
+            with speaking(lobby.row.language):  # the match's post
+                call = invited(opponent.id) if opponent else None
             sent = await interaction.response.send_message(
-                content=invited(opponent.id) if opponent else None,
-                embed=lobby_embed(lobby),
-                view=lobby_view(lobby),
+                content=call,
+                **lobby_message(lobby),
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
             if sent.message_id is not None:
@@ -131,7 +137,9 @@ class LobbyDesk:
         try:
             dm_id = await open_dm(interaction.client, interaction.user.id)
             dm = interaction.client.get_partial_messageable(dm_id, type=discord.ChannelType.private)
-            await dm.send(joined_dm(match_id, lobby.row.ruleset, lobby.row.channel_id))
+            with speaking(await self.languages.dm(interaction.user.id)):
+                greeting = joined_dm(match_id, lobby.row.ruleset, lobby.row.channel_id)
+            await dm.send(greeting)
         except discord.Forbidden as exc:
             if exc.code != DMS_CLOSED:
                 raise
@@ -150,7 +158,7 @@ class LobbyDesk:
         )
         try:
             await channel.get_partial_message(lobby.row.lobby_message_id).edit(
-                embed=lobby_embed(lobby), view=lobby_view(lobby)
+                **lobby_message(lobby)
             )
         except discord.HTTPException as exc:
             log.warning("match %d: the lobby message could not be updated (%s)", match_id, exc)
@@ -181,7 +189,7 @@ class LobbyDesk:
                 lobby = await self.lobbies.add_cpu(mid, user.id, strength)
         else:
             lobby = await self.lobbies.cancel(mid, user.id, may_manage=standing.manages)
-        await interaction.edit_original_response(embed=lobby_embed(lobby), view=lobby_view(lobby))
+        await interaction.edit_original_response(**lobby_message(lobby))
         if cid.op == "join" and lobby.rematch_of is None:  # a rematch's players were seen
             await self._probe_dms(interaction, lobby)
 
@@ -196,10 +204,11 @@ class LobbyDesk:
             return
         row = lobby.row
         channel = self.client.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+        with speaking(row.language):  # the match's post
+            call = rematch_call(lobby)
         message = await channel.send(
-            content=rematch_call(lobby),
-            embed=lobby_embed(lobby),
-            view=lobby_view(lobby),
+            content=call,
+            **lobby_message(lobby),
             allowed_mentions=discord.AllowedMentions(users=True),
         )
         await self.lobbies.storage.set_match(row.id, lobby_message_id=message.id)
@@ -296,7 +305,7 @@ class LobbyDesk:
 
     async def help(self, interaction: Interaction) -> None:
         async def work() -> None:
-            await interaction.response.send_message(HELP, ephemeral=True)
+            await interaction.response.send_message(help_text(), ephemeral=True)
 
         await self.answer(interaction, work)
 

@@ -58,13 +58,15 @@ from ..texts import (
     named,
     reminder_text,
     result_text,
+    speaking,
     superseded_text,
 )
 from .book import MessageBook
 from .controls import ControlId, main_menu
+from .languages import Languages
 from .painters import CHANNEL, LATER, SEAT, Painters
 from .settling import Settling
-from .views import board_view, lobby_embed, menu_view, open_dm, png, result_view
+from .views import board_view, lobby_message, menu_view, open_dm, png, result_view
 
 __all__ = ["MOST_PICTURES", "Presenter", "Renderer", "merged", "paced", "shed"]
 
@@ -172,8 +174,11 @@ class Presenter:
         most_pictures: int = MOST_PICTURES,
         pacing: Callable[[int | None], float | None] | None = None,
         painters: Painters | None = None,
+        languages: Languages | None = None,
     ) -> None:
         self.client = client
+        self.languages = languages or Languages(book.storage)
+        """Whose DMs are in which language: the match's posts are in its own."""
         self.renderer = renderer
         self.book = book
         self.step_delay = step_delay
@@ -210,7 +215,7 @@ class Presenter:
             # Earlier than what the match's line waits to show: a resolution another process
             # committed and left unshown when it stopped, taken over by this one. Its turn
             # comes first, so it is shown on its own, not behind the line that waits for it.
-            shown = self._resolutions([committed], aside=True)
+            shown = self._aside_resolution(committed)
             task = asyncio.get_running_loop().create_task(shown)
             self._aside.add(task)
             self.settling.begin(match_id)
@@ -218,6 +223,10 @@ class Presenter:
             task.add_done_callback(lambda _: self.settling.end(match_id))
             return
         self._queue(committed.match_id, committed)
+
+    async def _aside_resolution(self, committed: Committed) -> None:
+        with speaking(committed.language):
+            await self._resolutions([committed], aside=True)
 
     def ended(self, ended: Ended) -> None:
         self._queue(ended.match_id, ended)
@@ -266,6 +275,11 @@ class Presenter:
             self.settling.end(match_id)
 
     async def _one(self, item: Run) -> None:
+        """Show one run, in the match's language (a DM speaks its reader's: ``_to_seat``)."""
+        with speaking(_language(item)):
+            await self._one_of(item)
+
+    async def _one_of(self, item: Run) -> None:
         if isinstance(item, list):
             await self._resolutions(item)
         elif isinstance(item, Ended):
@@ -496,9 +510,9 @@ class Presenter:
             if player.dms_closed or player.dm_channel_id is None:
                 continue
             try:
-                await self._dm(player.dm_channel_id).send(
-                    cannot_post_text(c.match_id, c.channel_id)
-                )
+                with speaking(await self.languages.dm(player.user_id)):
+                    text = cannot_post_text(c.match_id, c.channel_id)
+                await self._dm(player.dm_channel_id).send(text)
             except discord.HTTPException as exc:
                 log.warning("match %d: could not tell seat %d (%s)", c.match_id, seat, exc)
 
@@ -624,6 +638,18 @@ class Presenter:
         new: bool,
         table: bool = False,
     ) -> None:
+        """A seat's table to its DM, in its reader's language."""
+        with speaking(await self.languages.dm(hand.user_id)):
+            await self._to_seat_in_language(hand, parts, new=new, table=table)
+
+    async def _to_seat_in_language(
+        self,
+        hand: Hand,
+        parts: Callable[[], Awaitable[dict[str, Any]]],
+        *,
+        new: bool,
+        table: bool = False,
+    ) -> None:
         mid, seat = hand.match_id, hand.seat
         record = await self.book.of(mid)
         if not new and record.newer_shown(seat, hand.at):
@@ -670,7 +696,8 @@ class Presenter:
         except discord.Forbidden as exc:
             if exc.code != DMS_CLOSED:
                 raise
-            await self.dms_closed(mid, seat, hand.user_id, hand.channel_id)
+            with speaking(hand.language):  # said in the match's channel
+                await self.dms_closed(mid, seat, hand.user_id, hand.channel_id)
 
     async def _collapse(self, match_id: int, channel: Any, message_id: int, text: str) -> None:
         """Collapse a hand message to one line, without picture or controls."""
@@ -704,7 +731,8 @@ class Presenter:
     # -- the clock ----------------------------------------------------------------------------
 
     async def _remind(self, reminder: Reminder) -> None:
-        text = reminder_text(reminder)
+        with speaking(await self.languages.dm(reminder.user_id)):  # to them, wherever it goes
+            text = reminder_text(reminder)
         player = await self.book.seat(reminder.match_id, reminder.seat)
         try:
             if player.dm_channel_id is not None and not player.dms_closed:
@@ -741,14 +769,14 @@ class Presenter:
             if player.dms_closed or player.dm_channel_id is None:
                 continue
             channel = self._dm(player.dm_channel_id)
+            with speaking(await self.languages.dm(player.user_id)):
+                told, collapsed = ended_dm_text(ended), ended_collapsed_text(mid)
             try:
-                await channel.send(ended_dm_text(ended))
+                await channel.send(told)
             except discord.HTTPException as exc:
                 log.warning("match %d: could not tell seat %d it ended (%s)", mid, seat, exc)
             if player.hand_message_id is not None:
-                await self._collapse(
-                    mid, channel, player.hand_message_id, ended_collapsed_text(mid)
-                )
+                await self._collapse(mid, channel, player.hand_message_id, collapsed)
         self.book.forget(mid)
 
     # -- lobbies ------------------------------------------------------------------------------
@@ -763,7 +791,7 @@ class Presenter:
         if row.lobby_message_id is not None:
             try:
                 await channel.get_partial_message(row.lobby_message_id).edit(
-                    embed=lobby_embed(lobby), view=None
+                    **lobby_message(lobby, controls=False)
                 )
             except discord.HTTPException as exc:
                 log.warning("match %d: the closed lobby could not be updated (%s)", row.id, exc)
@@ -774,6 +802,19 @@ class Presenter:
             await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
         except discord.HTTPException as exc:
             log.error("match %d: could not say why the lobby closed (%s)", row.id, exc)
+
+
+def _language(item: Run) -> str:
+    """The language of a match's posts, from what is shown of it."""
+    if isinstance(item, list):
+        return item[-1].language
+    if isinstance(item, Lobby):
+        return item.row.language
+    if isinstance(item, Recheck):
+        return item.hand.language
+    if isinstance(item, Ended):
+        return item.language
+    return "en"  # a reminder: told to its player, in their own language (``_remind``)
 
 
 def _versions(message: discord.Message) -> set[str | None]:

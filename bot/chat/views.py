@@ -31,6 +31,7 @@ from ..texts import (
     my_hand_label,
     rematch_label,
     remove_cpu_option,
+    speaking,
     start_label,
     status_text,
 )
@@ -42,6 +43,7 @@ __all__ = [
     "board_view",
     "card_embed",
     "lobby_embed",
+    "lobby_message",
     "lobby_view",
     "menu_view",
     "open_dm",
@@ -190,6 +192,15 @@ def board_view(match_id: int) -> discord.ui.View:
 def lobby_embed(lobby: Lobby) -> discord.Embed:
     title, lines = lobby_text(lobby)
     return discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
+
+
+def lobby_message(lobby: Lobby, *, controls: bool = True) -> dict[str, Any]:
+    """The lobby's message (its embed, and its controls unless not ``controls``): the match's
+    post, so in the match's language whoever made it change."""
+    with speaking(lobby.row.language):
+        parts: dict[str, Any] = {"embed": lobby_embed(lobby)}
+        parts["view"] = lobby_view(lobby) if controls else None
+    return parts
 
 
 def rules_embed(title: str, text: str, footer: str) -> discord.Embed:

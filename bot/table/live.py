@@ -64,6 +64,8 @@ class Hand:
     result: Result | None = None
     at: int = 0
     """How many actions the match had: which of two snapshots of a seat is the newer."""
+    language: str = "en"
+    """The match's language: its notes (captions) are in it, whoever reads them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +104,8 @@ class Committed:
     due: Mapping[int, float] = field(default_factory=dict)
     """When each waited-on seat's time runs out."""
     turn: tuple[int, int | None] | None = None
+    language: str = "en"
+    """The match's language: the channel's posts are in it."""
 
     @property
     def public_steps(self) -> tuple[Step, ...]:
@@ -119,6 +123,7 @@ class Ended:
     names: tuple[str, ...]
     user_ids: tuple[int, ...]
     by: int
+    language: str = "en"
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +150,8 @@ class LiveMatch:
     presented: int
     forfeit_after: int = 0
     """Missed turns in a row after which a seat forfeits; 0: never."""
+    language: str = "en"
+    """What its channel posts, captions and notes are written in (``docs/i18n.md``)."""
     sources: list[str] = field(default_factory=list)
     """Who made each of the match's actions ('player', 'clock' or 'cpu'), as stored."""
     _memo: dict[Any, Any] = field(default_factory=dict, repr=False)
@@ -226,9 +233,10 @@ class LiveMatch:
     def clock_note(self, seat: int) -> str:
         """What the channel and hands say of the clock's latest action for ``seat``."""
         _, action = self.match.actions[-1]
-        if action.kind in GIVE_UP:
-            return texts.forfeited_note(seat, self.missed_in_a_row(seat))
-        return texts.timed_out_note(seat)
+        with texts.speaking(self.language):  # a note every reader of the match shares
+            if action.kind in GIVE_UP:
+                return texts.forfeited_note(seat, self.missed_in_a_row(seat))
+            return texts.timed_out_note(seat)
 
     def waiting_on(self) -> tuple[str, ...]:
         return tuple(self.players[s].name for s in self.match.pending())
@@ -280,6 +288,7 @@ class LiveMatch:
             turn=turn_of(self.view(None)),
             result=match.result,
             at=len(match.actions),
+            language=self.language,
         )
 
     def committed(
@@ -338,9 +347,17 @@ class LiveMatch:
             notes=notes,
             due=self.due(),
             turn=turn_of(self.view(None)),
+            language=self.language,
         )
 
     def ended(self, by: int) -> Ended:
         return Ended(
-            self.id, self.channel_id, self.guild_id, self.ruleset, self.names, self.user_ids, by
+            self.id,
+            self.channel_id,
+            self.guild_id,
+            self.ruleset,
+            self.names,
+            self.user_ids,
+            by,
+            self.language,
         )

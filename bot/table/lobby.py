@@ -220,8 +220,10 @@ class LobbyService:
         forfeit_after: int | None = None,
         seats: int | None = None,
         cpu: str | None = None,
+        language: str = "en",
     ) -> Lobby:
-        """Open a lobby; ``forfeit_after`` missed turns in a row forfeit (0: never); ``seats``:
+        """Open a lobby, whose channel posts are in ``language``; ``forfeit_after`` missed turns
+        in a row forfeit (0: never); ``seats``:
         the number of players it is for, when it starts by itself (None: any number the ruleset
         allows, started with Start). What is not given (None) is the server's default.
         ``cpu``: a CPU player at this strength takes the next seat, and if that fills the table
@@ -261,6 +263,7 @@ class LobbyService:
                 created_at=now,
                 expires_at=now + self.expires_after,
                 seats=seats,
+                language=language,
             )
         except ChannelBusy:
             raise _busy(await self.storage.open_match_in(channel_id)) from None
@@ -305,6 +308,7 @@ class LobbyService:
                 rematch_of=match_id,
                 seated=seated,
                 expires_at=now + self.expires_after,
+                language=old.language,
             )
         except ChannelBusy:
             other = await self.storage.open_match_in(old.channel_id)
@@ -486,10 +490,12 @@ class LobbyService:
                 and len(lobby.players) + 1 >= lobby.max_seats
             ):
                 raise UserError(texts.reserved_for(invited))
+            with texts.speaking(lobby.row.language):  # a name every reader of the match sees
+                name = texts.cpu_name(strength)
             seat = await held.add_player(
                 match_id,
                 user_id=cpu_user_id(lobby.players),
-                name=texts.cpu_name(strength),
+                name=name,
                 deck=None,
                 seats=lobby.max_seats,
                 cpu=strength,

@@ -811,7 +811,16 @@ class MatchService:
             names = tuple(p.name for p in players)
             users = tuple(p.user_id for p in players)
             self.presenter.ended(
-                Ended(match_id, row.channel_id, row.guild_id, row.ruleset, names, users, by)
+                Ended(
+                    match_id,
+                    row.channel_id,
+                    row.guild_id,
+                    row.ruleset,
+                    names,
+                    users,
+                    by,
+                    row.language,
+                )
             )
 
 
@@ -829,6 +838,7 @@ def _live(
         players,
         presented,
         row.forfeit_after,
+        row.language,
     )
 
 

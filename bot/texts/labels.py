@@ -3,6 +3,8 @@ that ask for a move's next choice. Discord cuts them (``controls.cut``) to its l
 
 from __future__ import annotations
 
+from .language import _, pgettext
+
 __all__ = [
     "action_placeholder",
     "back_label",
@@ -14,6 +16,7 @@ __all__ = [
     "cpu_name",
     "cpu_option",
     "cpu_placeholder",
+    "cpu_strength",
     "deck_placeholder",
     "how_many",
     "howto_label",
@@ -39,151 +42,181 @@ __all__ = [
 
 
 def join_label() -> str:
-    return "Join"
+    return pgettext("button", "Join")
 
 
 def start_label() -> str:
-    return "Start"
+    return pgettext("button", "Start")
 
 
 def cancel_label() -> str:
-    return "Cancel"
+    return pgettext("button", "Cancel")
 
 
 def howto_label() -> str:
-    return "How to play"
+    return pgettext("button", "How to play")
 
 
 def deck_placeholder() -> str:
-    return "Choose your deck…"
+    return _("Choose your deck…")
 
 
 def my_hand_label() -> str:
-    return "My hand"
+    return pgettext("button", "My hand")
 
 
 def rematch_label() -> str:
-    return "Rematch"
+    return pgettext("button", "Rematch")
 
 
 # -- a seat's menus -------------------------------------------------------------------------------
 
 
 def kind_placeholder(kind: str) -> str:
-    """A select of one kind of action, named after it (``end_turn``: "End turn…")."""
-    return kind.replace("_", " ").capitalize() + "…"
+    """A select of one kind of action, named after it (``end_turn``: "End turn…"). The kind's
+    name is the ruleset's word."""
+    return _("{kind}…").format(kind=kind.replace("_", " ").capitalize())
 
 
 def action_placeholder() -> str:
     """A select of actions of several kinds."""
-    return "Choose an action…"
+    return _("Choose an action…")
 
 
 def too_many_actions() -> str:
     """Under a menu that could not hold every action."""
-    return "More actions than fit here: use /act."
+    return _("More actions than fit here: use /act.")
 
 
 def back_label() -> str:
-    return "Back"
+    return pgettext("button", "Back")
 
 
 def confirm_label(action: str) -> str:
     """The button that confirms an action that loses the match at once."""
-    return f"Yes: {action}"
+    return _("Yes: {action}").format(action=action)
 
 
 def confirm_heading(action: str) -> str:
-    return f"**{action}?** This cannot be taken back."
+    return _("**{action}?** This cannot be taken back.").format(action=action)
+
+
+def _names(action: str, param: str) -> bool:
+    """Whether an action's label names its parameter already ("Choose cards to return")."""
+    return param.lower() in action.lower()
 
 
 def param_question(action: str, param: str) -> str:
     """What a parameter's select asks: "Attack with X: target", or the action's label alone
     when it names the parameter already ("Choose cards to return")."""
-    wanted = param.lower()
-    return action if wanted in action.lower() else f"{action}: {wanted}"
+    if _names(action, param):
+        return action
+    return _("{action}: {param}").format(action=action, param=param.lower())
 
 
 def choose_param(param: str) -> str:
     """A parameter's select, below the heading that names the action."""
-    return f"Choose {param.lower()}"
+    return _("Choose {param}").format(param=param.lower())
 
 
 def how_many(least: int, most: int) -> str:
     """How many options a multi-choice parameter takes."""
     if least == 0:
-        return f"up to {most}, or none"
-    return f"{least} to {most}" if least < most else str(most)
+        return _("up to {most}, or none").format(most=most)
+    if least < most:
+        return _("{least} to {most}").format(least=least, most=most)
+    return str(most)
 
 
 def param_placeholder(question: str, count: str = "") -> str:
     """A parameter's select: what it asks, and how many (``how_many``), if several."""
-    return f"{question} — {count}…" if count else f"{question}…"
+    if count:
+        return _("{question} — {count}…").format(question=question, count=count)
+    return _("{question}…").format(question=question)
 
 
 def none_label(param: str) -> str:
     """The button that chooses none of a multi-choice parameter's options."""
-    return f"No {param.lower()}"
+    return _("No {param}").format(param=param.lower())
 
 
 def param_heading(action: str, param: str, count: str = "") -> str:
     """The heading of the menu for an action's next parameter: the action, what to choose
     unless the action names it, and how many (``how_many``), if several."""
     wanted = param.lower()
-    if wanted in action.lower():
-        return f"**{action}** ({count})." if count else f"**{action}**."
+    if _names(action, param):
+        if count:
+            return _("**{action}** ({count}).").format(action=action, count=count)
+        return _("**{action}**.").format(action=action)
     if count:
-        return f"**{action}**: choose {wanted} ({count})."
-    return f"**{action}**: choose {wanted}."
+        return _("**{action}**: choose {param} ({count}).").format(
+            action=action, param=wanted, count=count
+        )
+    return _("**{action}**: choose {param}.").format(action=action, param=wanted)
 
 
 # -- rules pages ----------------------------------------------------------------------------------
 
 
 def previous_label() -> str:
-    return "◀ Previous"
+    return pgettext("button", "◀ Previous")
 
 
 def next_label() -> str:
-    return "Next ▶"
+    return pgettext("button", "Next ▶")
 
 
-# -- the command line (python -m bot --help) ------------------------------------------------
+# -- the command line (python -m bot --help): the operator's, in English ----------------------
 
 
 def command_line_about() -> str:
-    return "Run Parlor. Settings come from the environment and .env."
+    return _("Run Parlor. Settings come from the environment and .env.")
 
 
 def shards_option() -> str:
-    return (
+    return _(
         "the shards this process holds, as 0-3 or 0,2,5 (one process of a cluster; "
         "PARLOR_DATABASE must then be a postgresql:// URL)"
     )
 
 
 def shard_count_option() -> str:
-    return "how many shards the bot has in all, across the cluster"
+    return _("how many shards the bot has in all, across the cluster")
+
+
+# -- CPU players ----------------------------------------------------------------------------------
+
+
+def cpu_strength(strength: str) -> str:
+    """A CPU's strength, as a player reads it (``easy``, ``normal``, ``hard``)."""
+    words = {
+        "easy": pgettext("cpu", "easy"),
+        "normal": pgettext("cpu", "normal"),
+        "hard": pgettext("cpu", "hard"),
+    }
+    return words.get(strength, strength)
 
 
 def cpu_name(strength: str) -> str:
-    """A CPU seat's name, wherever a player's name is shown."""
-    return f"CPU ({strength})"
+    """A CPU seat's name, wherever a player's name is shown (written in the match's language
+    when the CPU is seated)."""
+    return _("CPU ({strength})").format(strength=cpu_strength(strength))
 
 
 def cpu_placeholder() -> str:
-    return "Add a CPU player…"
+    return _("Add a CPU player…")
 
 
 def cpu_option(strength: str) -> tuple[str, str]:
     """A strength in the lobby's CPU menu: its label and what it means."""
     about = {
-        "easy": "Tries each move a few times: a gentle opponent.",
-        "normal": "Searches a few hundred lines of play each move.",
-        "hard": "Searches several times deeper: takes a few seconds a move.",
+        "easy": _("Tries each move a few times: a gentle opponent."),
+        "normal": _("Searches a few hundred lines of play each move."),
+        "hard": _("Searches several times deeper: takes a few seconds a move."),
     }
-    return f"CPU · {strength}", about.get(strength, "")
+    label = _("CPU · {strength}").format(strength=cpu_strength(strength))
+    return label, about.get(strength, "")
 
 
 def remove_cpu_option() -> tuple[str, str]:
-    return "Remove a CPU", "Take the last CPU player out of the lobby."
+    return _("Remove a CPU"), _("Take the last CPU player out of the lobby.")

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from .language import _, pgettext
+
 __all__ = [
     "clean",
     "deadline",
@@ -17,6 +19,7 @@ __all__ = [
     "mentions",
     "player",
     "relative",
+    "separated",
     "typed",
 ]
 
@@ -54,10 +57,19 @@ def player(user_id: int, name: str) -> str:
     return f"<@{user_id}>" if user_id >= 0 else f"**{clean(name)}**"
 
 
-def listed(user_ids: Sequence[int]) -> str:
-    """Users as mentions in a sentence: ``<@1>, <@2> and <@3>``."""
-    names = [f"<@{u}>" for u in user_ids]
-    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+def listed(user_ids: Sequence[int | str]) -> str:
+    """Users as mentions in a sentence (``<@1>, <@2> and <@3>``; ``<@1>、<@2>、<@3>``), or
+    any words given as they are."""
+    names = [f"<@{u}>" if isinstance(u, int) else u for u in user_ids]
+    if len(names) < 2:
+        return "".join(names)
+    separator = pgettext("list", ", ")
+    return _("{first} and {last}").format(first=separator.join(names[:-1]), last=names[-1])
+
+
+def separated(words: Sequence[str]) -> str:
+    """Words one after another, as a list shows them: ``a, b``; ``a、b``."""
+    return pgettext("list", ", ").join(words)
 
 
 def relative(when: float) -> str:

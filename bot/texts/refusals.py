@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .language import _
 from .markup import listed, typed
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "no_such_action",
     "no_such_deck",
     "no_such_game",
+    "no_such_language",
     "no_such_match",
     "no_such_option",
     "no_such_strength",
@@ -92,325 +94,362 @@ __all__ = [
 
 def outdated() -> str:
     """A control older than the seat's state version (the current table follows)."""
-    return "Those controls are out of date: here is your hand as it is now."
+    return _("Those controls are out of date: here is your hand as it is now.")
 
 
 def apology(match_id: int | None = None) -> str:
     """Something went wrong on the bot's side; it was logged and nothing was changed."""
     if match_id is None:
-        return "Sorry, something went wrong on my side. Nothing was changed: please try again."
-    return (
-        f"Sorry, something went wrong on my side in match #{match_id}. Nothing was changed: "
+        return _("Sorry, something went wrong on my side. Nothing was changed: please try again.")
+    return _(
+        "Sorry, something went wrong on my side in match #{match}. Nothing was changed: "
         "please try again."
-    )
+    ).format(match=match_id)
 
 
 def not_started(match_id: int) -> str:
-    return f"Match #{match_id} has not started."
+    return _("Match #{match} has not started.").format(match=match_id)
 
 
 def not_started_yet(match_id: int) -> str:
-    return f"Match #{match_id} has not started yet."
+    return _("Match #{match} has not started yet.").format(match=match_id)
 
 
 def match_started_in_lobby(match_id: int) -> str:
     """A move or a table asked for while the channel's match is still in its lobby."""
-    return f"Match #{match_id} has not started yet: press Start in its lobby."
+    return _("Match #{match} has not started yet: press Start in its lobby.").format(match=match_id)
 
 
 def not_being_played() -> str:
-    return "That match is not being played."
+    return _("That match is not being played.")
 
 
 def not_restored(match_id: int) -> str:
-    return (
-        f"Match #{match_id} could not be restored from storage. An admin can end it with "
-        "/match cancel."
-    )
+    return _(
+        "Match #{match} could not be restored from storage. An admin can end it with /match cancel."
+    ).format(match=match_id)
 
 
 def no_match_here() -> str:
-    return "There is no match in this channel. Start one with /match new."
+    return _("There is no match in this channel. Start one with /match new.")
 
 
 def cannot_start(reason: str) -> str:
     """The ruleset refused the match's setup, saying why."""
-    return f"The match cannot start: {reason}"
+    return _("The match cannot start: {reason}").format(reason=reason)
 
 
 def not_your_match(match_id: int) -> str:
-    return f"You are not playing in match #{match_id}; you can watch it here."
+    return _("You are not playing in match #{match}; you can watch it here.").format(match=match_id)
 
 
 def match_over(match_id: int) -> str:
-    return f"Match #{match_id} is over. See /match log."
+    return _("Match #{match} is over. See /match log.").format(match=match_id)
 
 
 def done_already() -> str:
     """The same interaction came twice: its action is stored already."""
-    return "That was already done."
+    return _("That was already done.")
 
 
 # -- the table: lobbies ---------------------------------------------------------------------------
 
 
-def no_such_match() -> str:
-    return "That match does not exist."
-
-
 def no_such_deck(deck: str, ruleset: str, decks: Sequence[str]) -> str:
-    known = ", ".join(decks) or "none"
-    return f"There is no starter deck {typed(deck)} in {ruleset} (decks: {known})."
+    if not decks:
+        return _("There is no starter deck {deck} in {ruleset} (it has none).").format(
+            deck=typed(deck), ruleset=ruleset
+        )
+    return _("There is no starter deck {deck} in {ruleset} (decks: {decks}).").format(
+        deck=typed(deck), ruleset=ruleset, decks=", ".join(decks)
+    )
 
 
 def no_such_game(name: str, games: Sequence[str]) -> str:
-    return f"There is no game {typed(name)}. Games: {', '.join(games)}."
+    return _("There is no game {name}. Games: {games}.").format(
+        name=typed(name), games=", ".join(games)
+    )
+
+
+def no_such_match() -> str:
+    return _("That match does not exist.")
 
 
 def not_offered(ruleset: str, offered: Sequence[str]) -> str:
-    return f"{ruleset} is not offered in this server. Games here: {', '.join(offered)}."
+    return _("{ruleset} is not offered in this server. Games here: {games}.").format(
+        ruleset=ruleset, games=", ".join(offered)
+    )
 
 
 def no_longer_offered(ruleset: str) -> str:
-    return f"{ruleset} is no longer offered in this server."
+    return _("{ruleset} is no longer offered in this server.").format(ruleset=ruleset)
 
 
 def invited_yourself() -> str:
-    return "Invite someone else: you are in the match already."
+    return _("Invite someone else: you are in the match already.")
 
 
 def channel_busy(match_id: int | None) -> str:
     """``/match new`` (or a rematch) where a match is open already (its id, if known)."""
     if match_id is None:
-        return (
+        return _(
             "This channel already has a match. Finish or cancel it first, or start yours in "
             "another channel or a thread."
         )
-    return (
-        f"This channel already has a match (#{match_id}). Finish or cancel it first, or start "
+    return _(
+        "This channel already has a match (#{match}). Finish or cancel it first, or start "
         "yours in another channel or a thread."
-    )
+    ).format(match=match_id)
 
 
 def already_started(match_id: int) -> str:
-    return f"Match #{match_id} has already started."
+    return _("Match #{match} has already started.").format(match=match_id)
 
 
 def lobby_gone(match_id: int, status: str) -> str:
     """A lobby's control or command, once the match is over (``status``: finished, cancelled)."""
-    return {
-        "finished": f"Match #{match_id} is finished.",
-        "cancelled": f"Match #{match_id} is cancelled.",
-    }.get(status, f"Match #{match_id} is {status}.")
+    if status == "cancelled":
+        return _("Match #{match} is cancelled.").format(match=match_id)
+    return _("Match #{match} is finished.").format(match=match_id)
 
 
 def ended_already(match_id: int, status: str) -> str:
     """``/match cancel`` of a match that is over (``status``: finished, cancelled)."""
-    return {
-        "finished": f"Match #{match_id} is finished already.",
-        "cancelled": f"Match #{match_id} is cancelled already.",
-    }.get(status, f"Match #{match_id} is {status} already.")
+    if status == "cancelled":
+        return _("Match #{match} is cancelled already.").format(match=match_id)
+    return _("Match #{match} is finished already.").format(match=match_id)
 
 
 def in_match_already() -> str:
-    return "You are in this match already."
+    return _("You are in this match already.")
 
 
 def reserved_for(user_id: int) -> str:
-    return f"This match is reserved for <@{user_id}>."
+    return _("This match is reserved for <@{user}>.").format(user=user_id)
 
 
 def match_full() -> str:
-    return "This match is full."
+    return _("This match is full.")
 
 
 def join_before_choosing() -> str:
-    return "Join the match first, then choose your deck."
+    return _("Join the match first, then choose your deck.")
 
 
 def not_in_match() -> str:
-    return "You are not in this match."
+    return _("You are not in this match.")
 
 
 def cancel_not_yours(rematch: bool) -> str:
     """Cancel, by someone who may not: only the creator (a rematch's players) or a manager."""
     if rematch:
-        return "Only its players (or a channel manager) can cancel it."
-    return "Only the match's creator (or a channel manager) can cancel it."
+        return _("Only its players (or a channel manager) can cancel it.")
+    return _("Only the match's creator (or a channel manager) can cancel it.")
 
 
 def no_longer_in_lobby(match_id: int) -> str:
-    return f"Match #{match_id} is no longer in its lobby."
+    return _("Match #{match} is no longer in its lobby.").format(match=match_id)
 
 
 def end_needs_a_manager() -> str:
-    return (
+    return _(
         "The match has started: only someone who can manage this channel can end it. "
         "A player can give up with /retreat."
     )
 
 
 def start_by_players_only() -> str:
-    return "Only a player in this match can start it."
+    return _("Only a player in this match can start it.")
 
 
 def start_by_creator_only(creator_id: int) -> str:
-    return f"More players may still join: <@{creator_id}>, who opened it, starts it."
+    return _("More players may still join: <@{creator}>, who opened it, starts it.").format(
+        creator=creator_id
+    )
 
 
 def waiting_for_players(joined: int, least: int) -> str:
-    return f"Waiting for players: {joined} of {least} have joined."
+    return _("Waiting for players: {joined} of {least} have joined.").format(
+        joined=joined, least=least
+    )
 
 
 def seats_out_of_range(ruleset: str, least: int, most: int) -> str:
-    span = f"exactly {least}" if least == most else f"{least} to {most}"
-    return f"{ruleset} is for {span} players: choose seats in that range."
+    if least == most:
+        return _("{ruleset} is for exactly {least} players: choose seats in that range.").format(
+            ruleset=ruleset, least=least
+        )
+    return _("{ruleset} is for {least} to {most} players: choose seats in that range.").format(
+        ruleset=ruleset, least=least, most=most
+    )
 
 
 # -- the table: rematches -------------------------------------------------------------------------
 
 
 def rematch_for_players_only(match_id: int) -> str:
-    return f"Only the players of match #{match_id} can ask for a rematch."
+    return _("Only the players of match #{match} can ask for a rematch.").format(match=match_id)
 
 
 def nothing_to_replay(match_id: int, status: str) -> str:
     """Rematch of a match without a result: still played (``active``) or cancelled."""
     if status == "active":
-        return f"Match #{match_id} is not over yet: there is nothing to play again."
-    return f"Match #{match_id} ended without a result: there is nothing to play again."
+        return _("Match #{match} is not over yet: there is nothing to play again.").format(
+            match=match_id
+        )
+    return _("Match #{match} ended without a result: there is nothing to play again.").format(
+        match=match_id
+    )
 
 
 def rematch_is_open(old_id: int, match_id: int) -> str:
-    return f"The rematch of match #{old_id} is open already: match #{match_id}."
+    return _("The rematch of match #{old} is open already: match #{match}.").format(
+        old=old_id, match=match_id
+    )
 
 
 def rematch_being_played(old_id: int, match_id: int) -> str:
-    return f"The rematch of match #{old_id} is being played here: match #{match_id}."
+    return _("The rematch of match #{old} is being played here: match #{match}.").format(
+        old=old_id, match=match_id
+    )
 
 
 def rematch_is_for(user_ids: Sequence[int], old_id: int) -> str:
-    return f"This rematch is for {listed(user_ids)}, the players of match #{old_id}."
+    return _("This rematch is for {players}, the players of match #{old}.").format(
+        players=listed(user_ids), old=old_id
+    )
 
 
 def in_rematch_already(waiting: Sequence[int]) -> str:
-    return f"You are in this rematch already; waiting for {listed(waiting)} to confirm."
+    return _("You are in this rematch already; waiting for {players} to confirm.").format(
+        players=listed(waiting)
+    )
 
 
 def rematch_keeps_decks(old_id: int) -> str:
-    return (
-        f"A rematch keeps each player's deck from match #{old_id}. "
+    return _(
+        "A rematch keeps each player's deck from match #{old}. "
         "To choose another, cancel it and open a new match with /match new."
-    )
+    ).format(old=old_id)
 
 
 def rematch_starts_itself(waiting: Sequence[int]) -> str:
-    return (
+    return _(
         "A rematch starts by itself once every player has confirmed with Join: "
-        f"waiting for {listed(waiting)}."
-    )
+        "waiting for {players}."
+    ).format(players=listed(waiting))
 
 
 # -- the table: servers' defaults -----------------------------------------------------------------
 
 
 def turn_limit_out_of_range() -> str:
-    return "A turn limit is between one minute and seven days."
+    return _("A turn limit is between one minute and seven days.")
 
 
 def forfeit_after_out_of_range() -> str:
-    return "A player forfeits after 1 to 20 missed turns in a row, or never."
+    return _("A player forfeits after 1 to 20 missed turns in a row, or never.")
 
 
 def step_delay_out_of_range() -> str:
-    return "Step pacing is between 0 and 30 seconds."
+    return _("Step pacing is between 0 and 30 seconds.")
 
 
 def one_game_must_stay() -> str:
-    return "At least one game must stay offered in this server."
+    return _("At least one game must stay offered in this server.")
 
 
 # -- the chat: where a command works --------------------------------------------------------------
 
 
 def server_only() -> str:
-    return "Matches are played in a server channel or thread."
+    return _("Matches are played in a server channel or thread.")
 
 
 def in_match_channel_only() -> str:
-    return "Use this in the channel where the match is played."
+    return _("Use this in the channel where the match is played.")
 
 
 def not_a_control() -> str:
     """A click on something that is not one of the bot's controls (a garbled or made-up id)."""
-    return "That control is not one of mine, or no longer does anything."
+    return _("That control is not one of mine, or no longer does anything.")
 
 
 def control_elsewhere(dms_too: bool) -> str:
     """A control used somewhere other than where the bot sent it: a match's channel (and, for a
     player's table, the player's DMs)."""
     if dms_too:
-        return (
+        return _(
             "That control belongs to a match played in another channel: use it there or in "
             "your DMs with me."
         )
-    return "That control belongs to a match in another channel: use it where it was posted."
+    return _("That control belongs to a match in another channel: use it where it was posted.")
 
 
 def not_on_this_message() -> str:
     """A control sent on a message that never carried it (a lobby's, a table's, a page's)."""
-    return "That control works only on the message it came with."
+    return _("That control works only on the message it came with.")
 
 
 def not_in_server(match_id: int) -> str:
     """From a DM: the caller is not (or no longer) a member of the match's server."""
-    return f"You are not a member of the server where match #{match_id} is played."
+    return _("You are not a member of the server where match #{match} is played.").format(
+        match=match_id
+    )
 
 
 def cannot_see_match(match_id: int) -> str:
     """The caller may not see the channel where the match is played."""
-    return f"You can't see the channel where match #{match_id} is played."
+    return _("You can't see the channel where match #{match} is played.").format(match=match_id)
 
 
 def match_place_gone(match_id: int) -> str:
     """The match's server or channel is gone, or the bot is no longer in it."""
-    return f"The channel where match #{match_id} was played is no longer there."
+    return _("The channel where match #{match} was played is no longer there.").format(
+        match=match_id
+    )
 
 
 def bots_cannot_play() -> str:
-    return "Bots can't play: invite a person, or choose me (or `cpu:`) for a CPU opponent."
+    return _("Bots can't play: invite a person, or choose me (or `cpu:`) for a CPU opponent.")
 
 
 def no_such_strength(strength: str, strengths: Sequence[str]) -> str:
-    return f"A CPU plays {', '.join(strengths)}, not {strength!r}."
+    return _("A CPU plays {strengths}, not {strength}.").format(
+        strengths=", ".join(strengths), strength=repr(strength)
+    )
 
 
 def no_cpu_for(ruleset: str) -> str:
-    return f"{ruleset.capitalize()} has no CPU player yet: invite a person."
+    return _("{ruleset} has no CPU player yet: invite a person.").format(
+        ruleset=ruleset.capitalize()
+    )
 
 
 def cpus_by_creator_only() -> str:
-    return "Only the player who opened this lobby may seat CPU players."
+    return _("Only the player who opened this lobby may seat CPU players.")
 
 
 def no_cpu_seated() -> str:
-    return "No CPU player is seated in this lobby."
+    return _("No CPU player is seated in this lobby.")
 
 
 def rematch_keeps_players(old_id: int) -> str:
-    return f"A rematch is played by match #{old_id}'s players: no one is added or taken out."
+    return _("A rematch is played by match #{old}'s players: no one is added or taken out.").format(
+        old=old_id
+    )
 
 
 def no_match_numbered(match_id: int) -> str:
-    return f"There is no match #{match_id} in this server."
+    return _("There is no match #{match} in this server.").format(match=match_id)
 
 
 def settings_in_server_only() -> str:
-    return "Use this in the server whose settings you mean."
+    return _("Use this in the server whose settings you mean.")
 
 
 def managers_only() -> str:
-    return "Only members who can manage this server can use /parlor."
+    return _("Only members who can manage this server can use /parlor.")
 
 
 # -- the chat: moves ------------------------------------------------------------------------------
@@ -418,59 +457,80 @@ def managers_only() -> str:
 
 def not_now() -> str:
     """A move that is not the seat's to make now (or a control that names none)."""
-    return "That move is not available now (or not in this game)."
+    return _("That move is not available now (or not in this game).")
 
 
 def not_now_but(labels: Sequence[str]) -> str:
     """A move that is not available, and what is (``labels``: the seat's moves, maybe none)."""
-    doable = ", ".join(labels) or "nothing until the others move"
-    return f"That move is not available now (or not in this game). What you can do now: {doable}."
+    if not labels:
+        return _(
+            "That move is not available now (or not in this game). What you can do now: "
+            "nothing until the others move."
+        )
+    return _(
+        "That move is not available now (or not in this game). What you can do now: {moves}."
+    ).format(moves=", ".join(labels))
 
 
 def not_now_because(detail: str) -> str:
     """A move that is not available, and what was wrong with the choice (a ``detail`` below)."""
-    return f"That move is not available now (or not in this game). ({detail})"
+    return _("That move is not available now (or not in this game). ({detail})").format(
+        detail=detail
+    )
 
 
 def no_such_action() -> str:
-    return "no such action"
+    return _("no such action")
 
 
 def choice_incomplete() -> str:
-    return "the choice is not complete"
+    return _("the choice is not complete")
 
 
 def no_such_option(param: str) -> str:
-    return f"no such option for {param.lower()}"
+    return _("no such option for {param}").format(param=param.lower())
 
 
 def choose_one_option(param: str) -> str:
-    return f"choose one option for {param.lower()}"
+    return _("choose one option for {param}").format(param=param.lower())
 
 
 def nothing_matches(text: str) -> str:
     """``/act`` or ``/play`` with a value that names no move."""
-    return f"Nothing matches {typed(text)} now. Pick from the list as you type."
+    return _("Nothing matches {text} now. Pick from the list as you type.").format(text=typed(text))
 
 
 def several_match(text: str) -> str:
-    return f"{typed(text)} could mean several things. Pick from the list as you type."
+    return _("{text} could mean several things. Pick from the list as you type.").format(
+        text=typed(text)
+    )
 
 
 # -- the chat: learning ---------------------------------------------------------------------------
 
 
 def no_page() -> str:
-    return "That page is not there any more: use `/rules`."
+    return _("That page is not there any more: use `/rules`.")
 
 
 def no_card_called(text: str) -> str:
-    return f"There is no card called {typed(text)}: choose one from the list as you type."
+    return _("There is no card called {text}: choose one from the list as you type.").format(
+        text=typed(text)
+    )
 
 
 def several_cards_called(text: str) -> str:
-    return f"Several games have a card called {typed(text)}: choose one from the list as you type."
+    return _(
+        "Several games have a card called {text}: choose one from the list as you type."
+    ).format(text=typed(text))
 
 
 def no_game_to_explain(name: str) -> str:
-    return f"There is no game {typed(name)}."
+    return _("There is no game {name}.").format(name=typed(name))
+
+
+# -- the chat: languages --------------------------------------------------------------------------
+
+
+def no_such_language(language: str) -> str:
+    return _("Parlor speaks English and Japanese, not {language}.").format(language=typed(language))

@@ -2,7 +2,8 @@
 match per channel, an interaction applied once, seats kept in order, what is left to show after
 a crash, a rematch's lobby, deadlines claimed once, the shown counter, who shows what a
 process that died left unshown, and which matches' tables are settled. SQLite's own: WAL, and
-each migration from an older file."""
+each migration from an older file. Languages: a match's, and a user's last seen locale and
+chosen language."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from bot.table.storage import (
     GuildRow,
     PlayerRow,
     Storage,
+    UserLanguage,
     checkpoint,
     is_postgres,
     postgres,
@@ -666,3 +668,56 @@ async def until(condition: Callable[[], bool], within: float = 10.0) -> None:
             return
         await asyncio.sleep(0.05)
     raise AssertionError("the condition never held")
+
+
+async def test_a_match_keeps_its_language_and_a_user_their_locale_and_choice(
+    storage: Storage,
+) -> None:
+    ja = await storage.create_lobby(
+        guild_id=1,
+        channel_id=10,
+        ruleset="lanes",
+        creator_id=7,
+        invited_id=None,
+        turn_limit=60,
+        language="ja",
+    )
+    en = await lobby(storage, channel=11)
+    assert [(await storage.match(m)).language for m in (ja, en)] == ["ja", "en"]  # type: ignore[union-attr]
+    assert await storage.user_language(7) == UserLanguage()  # never seen
+    await storage.note_locale(7, "ja")
+    await storage.note_locale(7, "en-GB")  # last seen
+    assert await storage.user_language(7) == UserLanguage("en-GB", None)
+    await storage.choose_language(7, "ja")
+    await storage.note_locale(7, "en-US")  # seen again: the choice stays
+    assert await storage.user_language(7) == UserLanguage("en-US", "ja")
+    await storage.choose_language(7, None)  # automatic again
+    await storage.choose_language(8, "ja")  # chosen before ever seen
+    assert await storage.user_language(7) == UserLanguage("en-US", None)
+    assert await storage.user_language(8) == UserLanguage(None, "ja")
+
+
+async def test_migration_11_gives_stored_matches_english_and_remembers_no_one(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "parlor.db"
+    async with aiosqlite.connect(path) as db:  # a database as the tenth build left it
+        script = " ".join(MIGRATIONS[:10])
+        await db.executescript(f"BEGIN; {script} PRAGMA user_version = 10; COMMIT;")
+        await db.execute(
+            "INSERT INTO matches (id, channel_id, ruleset, status, creator_id, turn_limit, "
+            "seed, setup, created_at, updated_at) VALUES (3, 10, 'lanes', 'active', 7, 400, 1, "
+            "'{}', 0, 0)"
+        )
+        await db.commit()
+    storage = await Storage.open(path)
+    try:
+        assert await storage.schema_version() == len(MIGRATIONS) == 11
+        row = await storage.match(3)
+        assert row is not None and row.language == "en" and row.status == "active"
+        assert await storage.user_language(7) == UserLanguage()
+        await storage.note_locale(7, "ja")
+        assert await storage.user_language(7) == UserLanguage("ja", None)
+    finally:
+        await storage.close()
+    assert len(PG_MIGRATIONS) == 5  # PostgreSQL's 5 is SQLite's 11

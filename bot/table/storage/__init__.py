@@ -16,6 +16,7 @@ from .rows import (
     GuildRow,
     MatchRow,
     PlayerRow,
+    UserLanguage,
     checkpoint,
 )
 
@@ -32,6 +33,7 @@ __all__ = [
     "MatchRow",
     "PlayerRow",
     "Storage",
+    "UserLanguage",
     "checkpoint",
     "is_postgres",
 ]

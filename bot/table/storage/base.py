@@ -36,6 +36,7 @@ from .rows import (
     GuildRow,
     MatchRow,
     PlayerRow,
+    UserLanguage,
 )
 
 __all__ = ["CLOCK", "LOBBY", "Executor", "Storage", "is_postgres"]
@@ -46,7 +47,8 @@ LOBBY = "lobby"
 MATCH_COLUMNS = (
     "id, guild_id, channel_id, ruleset, ruleset_version, status, creator_id, invited_id, "
     "turn_limit, seed, setup, result, state_hash, lobby_message_id, board_message_id, presented, "
-    "clocks, created_at, forfeit_after, rematch_of, hash_seq, action_count, captions, seats"
+    "clocks, created_at, forfeit_after, rematch_of, hash_seq, action_count, captions, seats, "
+    "language"
 )
 PLAYER_COLUMNS = (
     "match_id, seat, user_id, name, deck, dm_channel_id, dms_closed, hand_message_id, confirmed, "
@@ -202,20 +204,23 @@ class Storage(ABC):
         seated: Sequence[PlayerRow] = (),
         expires_at: float | None = None,
         seats: int | None = None,
+        language: str = "en",
     ) -> int:
         """A new lobby; ``created_at`` on the caller's clock (a lobby expires from it, at
         ``expires_at`` when given). A rematch's lobby (``rematch_of``) has its players
         ``seated`` in the same transaction, so it is never seen without them: each row's seat,
         user, name, deck, DM channel and whether confirmed (its match id is the new lobby's,
         whatever the row says). ``seats``: the number of players it is opened for, when it starts
-        by itself once they are in (None: any number the ruleset allows, started with Start)."""
+        by itself once they are in (None: any number the ruleset allows, started with Start).
+        ``language``: what its channel posts are written in."""
         now = time.time() if created_at is None else created_at
         async with self._tx() as db:
             row = await _one(
                 db,
                 "INSERT INTO matches (guild_id, channel_id, ruleset, status, creator_id, "
                 "invited_id, turn_limit, forfeit_after, rematch_of, created_at, updated_at, "
-                "seats) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (channel_id) "
+                "seats, language) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (channel_id) "
                 "WHERE status IN ('lobby', 'active') DO NOTHING RETURNING id",
                 (
                     guild_id,
@@ -229,6 +234,7 @@ class Storage(ABC):
                     now,
                     now,
                     seats,
+                    language,
                 ),
             )
             if row is None:
@@ -439,6 +445,31 @@ class Storage(ABC):
                 json.dumps(sorted(row.withdrawn)),
                 time.time(),
             ),
+        )
+
+    # -- users' languages ---------------------------------------------------------------------
+
+    async def user_language(self, user_id: int) -> UserLanguage:
+        """A user's last seen locale and chosen language (neither, for someone never seen)."""
+        row = await _one(
+            self.db, "SELECT locale, chosen FROM user_languages WHERE user_id = ?", (user_id,)
+        )
+        return UserLanguage(row[0], row[1]) if row else UserLanguage()
+
+    async def note_locale(self, user_id: int, locale: str) -> None:
+        """The Discord locale a user was last seen with (the caller writes only a change)."""
+        await self.db.run(
+            "INSERT INTO user_languages (user_id, locale) VALUES (?, ?) ON CONFLICT (user_id) "
+            "DO UPDATE SET locale = excluded.locale",
+            (user_id, locale),
+        )
+
+    async def choose_language(self, user_id: int, chosen: str | None) -> None:
+        """The language a user chose for their DMs (None: their locale's again)."""
+        await self.db.run(
+            "INSERT INTO user_languages (user_id, chosen) VALUES (?, ?) ON CONFLICT (user_id) "
+            "DO UPDATE SET chosen = excluded.chosen",
+            (user_id, chosen),
         )
 
     # -- players ------------------------------------------------------------------------------

@@ -217,6 +217,17 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE actions ADD CONSTRAINT actions_source_check
         CHECK (source IN ('player', 'clock', 'cpu'));
     """,
+    # 5 (SQLite's 11): languages. A match's language; a user's last seen Discord locale and
+    # the language they chose for their DMs, if any.
+    """
+    ALTER TABLE matches ADD COLUMN language TEXT NOT NULL DEFAULT 'en'
+        CHECK (language IN ('en', 'ja'));
+    CREATE TABLE user_languages (
+        user_id BIGINT PRIMARY KEY,
+        locale TEXT,
+        chosen TEXT CHECK (chosen IN ('en', 'ja'))
+    );
+    """,
 )
 """Schema migrations in order; the table ``parlor_schema`` says how many have been applied."""
 

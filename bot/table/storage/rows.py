@@ -15,6 +15,7 @@ __all__ = [
     "GuildRow",
     "MatchRow",
     "PlayerRow",
+    "UserLanguage",
     "checkpoint",
 ]
 
@@ -80,6 +81,8 @@ class MatchRow:
     seats: int | None = None
     """The seats a lobby was opened for (it starts when they are taken); None: any number the
     ruleset allows, started with Start."""
+    language: str = "en"
+    """The language its channel posts, captions and pictures are in (``docs/i18n.md``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +108,15 @@ class ActionRow:
     seat: int
     action: dict[str, Any]
     source: str
+
+
+@dataclass(frozen=True, slots=True)
+class UserLanguage:
+    """What a user's DMs are written in: the Discord locale they were last seen with, and the
+    language they chose with ``/language`` (None: their locale's)."""
+
+    locale: str | None = None
+    chosen: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

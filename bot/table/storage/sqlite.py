@@ -267,6 +267,18 @@ MIGRATIONS: tuple[str, ...] = (
             SELECT NEW.match_id, 'clock', NEW.deadline, NEW.seq + 1 WHERE NEW.deadline IS NOT NULL;
     END;
     """,
+    # 11: languages (docs/i18n.md). A match speaks the language chosen when it was opened
+    # (matches stored before speak English, as they always did); a user's DMs come in the
+    # language of the Discord locale they were last seen with, unless they chose one.
+    """
+    ALTER TABLE matches ADD COLUMN language TEXT NOT NULL DEFAULT 'en'
+        CHECK (language IN ('en', 'ja'));
+    CREATE TABLE user_languages (
+        user_id INTEGER PRIMARY KEY,
+        locale TEXT,
+        chosen TEXT CHECK (chosen IN ('en', 'ja'))
+    );
+    """,
 )
 """Schema migrations in order; ``PRAGMA user_version`` is how many have been applied."""
 
