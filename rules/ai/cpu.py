@@ -57,6 +57,9 @@ def decide(
         raise ValueError(f"seat {seat} has no move to make now")
     rng = Rng(seed)
     moves = choices(ruleset, state, seat, rng)
+    if len(moves) > 1 and guide.shortlist is not None:
+        # Judged on a determinization: the heuristics read the seat's view alone.
+        moves = guide.shortlist(ruleset.determinize(state, seat, rng), seat, moves, rng) or moves
     if len(moves) == 1:
         return moves[0]
     search = montecarlo if strength == "easy" else ismcts

@@ -155,10 +155,3 @@ async def test_a_cpu_left_thinking_by_a_stopped_bot_moves_after_a_restart(
     await table.env.restart_bot(bot_factory())
     await table.env.settle()
     assert (await table.bot.matches.live(1)).match.state.staging.ended[1]
-
-
-async def test_a_ruleset_without_a_cpu_player_offers_none(table: Table) -> None:
-    refused = await table.alice.slash(table.channel, "match new", ruleset="esper", cpu="easy")
-    assert refused.ephemeral and "Esper has no CPU player yet" in refused.response.content
-    created = await table.alice.slash(table.channel, "match new", ruleset="esper")
-    assert not find(created.response, "cpu")
