@@ -15,6 +15,7 @@ __all__ = [
     "cpu_option",
     "cpu_placeholder",
     "deck_placeholder",
+    "fill_cpu_option",
     "how_many",
     "howto_label",
     "join_label",
@@ -183,6 +184,11 @@ def cpu_option(strength: str) -> tuple[str, str]:
         "hard": "Searches several times deeper: takes a few seconds a move.",
     }
     return f"CPU · {strength}", about.get(strength, "")
+
+
+def fill_cpu_option(strength: str) -> tuple[str, str]:
+    """The lobby's CPU menu: every open seat to a CPU at ``strength``; the match starts."""
+    return f"Fill the table · CPU {strength}", "A CPU in every open seat: the match starts."
 
 
 def remove_cpu_option() -> tuple[str, str]:
