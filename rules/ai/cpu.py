@@ -23,7 +23,7 @@ __all__ = ["STRENGTHS", "choices", "cpu_seed", "decide", "guide_of", "has_cpu", 
 
 def guide_of(ruleset: Ruleset[Any, Any]) -> Guide | None:
     """The ruleset's ``cpu_guide``; None for a ruleset with no CPU player yet (its
-    ``determinize`` may not hide what it must: esper's roles, until it has its own)."""
+    ``determinize`` may not hide what it must, as the default keeps hidden roles in place)."""
     guide = getattr(ruleset, "cpu_guide", None)
     return guide if isinstance(guide, Guide) else None
 
