@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from .ai.guide import STRENGTHS
 from .engine import RecordError, dump_record, name_seats, read_record, replay
 from .registry import RULESETS, get_ruleset
 from .simulate import simulate
@@ -75,6 +76,33 @@ def _duel(args: argparse.Namespace) -> int:
                 f"p95 {report.percentile(0.95, report.searched)} ms, "
                 f"max {report.percentile(1.0, report.searched)} ms"
             )
+    return 0
+
+
+def _table(args: argparse.Namespace) -> int:
+    from .ai.table import table
+
+    ruleset = get_ruleset(args.ruleset)
+    seats = args.seats or ruleset.min_seats
+    if args.strength not in STRENGTHS or not ruleset.min_seats <= seats <= ruleset.max_seats:
+        print(
+            f"table: a CPU is {', '.join(STRENGTHS)}; {ruleset.name} seats "
+            f"{ruleset.min_seats} to {ruleset.max_seats}",
+            file=sys.stderr,
+        )
+        return 2
+    report = table(ruleset, [args.strength] * seats, args.games, args.seed)
+    data = report.to_json()
+    if args.json:
+        print(json.dumps(data, sort_keys=True))
+        return 0
+    print(f"{report.ruleset}: {report.games} matches of {seats} {args.strength} CPUs")
+    for side, share in data["sides"].items():
+        low, high = data["interval_95"][side]
+        print(f"  {side} wins {share:.1%} (95 % interval {low:.1%}-{high:.1%})")
+    print(f"  endings: {data['endings']}")
+    for strength, ms in data["decision_ms"].items():
+        print(f"  {strength} decision time (CPU time): p50 {ms['p50']} ms, p95 {ms['p95']} ms")
     return 0
 
 
@@ -186,6 +214,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     duel.add_argument("--seed", type=int, default=1, help="seed of the whole run (default 1)")
     duel.add_argument("--json", action="store_true", help="print one JSON object")
     duel.set_defaults(run=_duel)
+
+    tab = commands.add_parser("table", help="a table of CPUs: which side wins (esper's balance)")
+    tab.add_argument("ruleset", choices=sorted(RULESETS))
+    tab.add_argument("--seats", type=int, default=None, help="seats (default the least)")
+    tab.add_argument("--strength", default="normal", help="the CPUs' strength (default normal)")
+    tab.add_argument("--games", type=_at_least_one, default=100, help="matches (default 100)")
+    tab.add_argument("--seed", type=int, default=1, help="seed of the whole run (default 1)")
+    tab.add_argument("--json", action="store_true", help="print one JSON object")
+    tab.set_defaults(run=_table)
 
     rep = commands.add_parser("replay", help="replay a match record, print result and hash")
     rep.add_argument("file")

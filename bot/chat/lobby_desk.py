@@ -47,7 +47,15 @@ from .controls import ControlId
 from .languages import Languages, match_language
 from .presenter import DMS_CLOSED, Presenter
 from .rights import Rights, Standing
-from .views import REMOVE_CPU, lobby_embed, lobby_message, open_dm, status_embed, text_file
+from .views import (
+    FILL_CPU,
+    REMOVE_CPU,
+    lobby_embed,
+    lobby_message,
+    open_dm,
+    status_embed,
+    text_file,
+)
 
 __all__ = ["LOBBY_OPS", "LobbyDesk", "channel_of"]
 
@@ -185,6 +193,9 @@ class LobbyDesk:
             strength = values[0] if values else ""
             if strength == REMOVE_CPU:
                 lobby = await self.lobbies.remove_cpu(mid, user.id)
+            elif strength.startswith(FILL_CPU):
+                filled = strength.removeprefix(FILL_CPU)
+                lobby = await self.lobbies.fill_cpus(mid, user.id, filled)
             else:
                 lobby = await self.lobbies.add_cpu(mid, user.id, strength)
         else:

@@ -25,6 +25,7 @@ from ..texts import (
     cpu_option,
     cpu_placeholder,
     deck_placeholder,
+    fill_cpu_option,
     howto_label,
     join_label,
     lobby_text,
@@ -38,6 +39,7 @@ from ..texts import (
 from .controls import CUSTOM_ID, Button, ControlId, Menu, Select, SelectOption, page_control
 
 __all__ = [
+    "FILL_CPU",
     "REMOVE_CPU",
     "Control",
     "board_view",
@@ -63,6 +65,8 @@ STYLES = {
 COLOUR = discord.Colour(0x5865F2)
 REMOVE_CPU = "remove"
 """The CPU menu's value that takes the last CPU player out."""
+FILL_CPU = "fill:"
+"""The CPU menu's values that fill every open seat: ``fill:normal``."""
 
 
 class ControlHandler(Protocol):
@@ -172,6 +176,10 @@ def _cpu_options(lobby: Lobby) -> tuple[SelectOption, ...]:
         for strength in STRENGTHS:
             label, about = cpu_option(strength)
             options.append(SelectOption(label, strength, about))
+    if lobby.row.seats is not None and len(lobby.players) + 1 < lobby.max_seats:
+        for strength in STRENGTHS:  # a table for N players: fill it at once
+            label, about = fill_cpu_option(strength)
+            options.append(SelectOption(label, FILL_CPU + strength, about))
     if any(p.cpu is not None for p in lobby.players):
         label, about = remove_cpu_option()
         options.append(SelectOption(label, REMOVE_CPU, about))

@@ -274,10 +274,33 @@ class LobbyService:
         self.matches.scheduler.nudge(now + self.expires_after)
         if cpu is None:
             return await self.get(match_id)
+        # CPU players take the seats up to the number the lobby is for (else the ruleset's
+        # least: lanes' other seat, esper's third): a table for N players fills with CPUs.
         lobby = await self.add_cpu(match_id, user_id, cpu)
+        lobby = await self._fill(lobby, user_id, cpu, seats or least)
         if lobby.row.status == "lobby" and lobby.ready and len(lobby.players) == lobby.max_seats:
             await self.start(match_id, user_id)
         return await self.get(match_id)
+
+    async def fill_cpus(self, match_id: int, user_id: int, strength: str) -> Lobby:
+        """Seat CPU players at ``strength`` in every open seat of a lobby opened for a number of
+        seats (its creator only); it then starts, as when the last player joins."""
+        seats = (await self.get(match_id)).row.seats
+        if seats is None:
+            raise UserError(texts.fill_needs_seats())
+        lobby = await self.add_cpu(match_id, user_id, strength)
+        return await self._fill(lobby, user_id, strength, seats)
+
+    async def _fill(self, lobby: Lobby, user_id: int, strength: str, target: int) -> Lobby:
+        """More CPU players until ``target`` are seated, the lobby starts, or a seat is kept for
+        someone invited."""
+        match_id = lobby.row.id
+        while lobby.row.status == "lobby" and len(lobby.players) < min(target, lobby.max_seats):
+            try:
+                lobby = await self.add_cpu(match_id, user_id, strength)
+            except UserError:
+                break
+        return lobby
 
     async def rematch(self, match_id: int, user_id: int) -> Lobby:
         """Open the rematch of a finished match, asked for by one of its players (confirmed by

@@ -18,6 +18,7 @@ __all__ = [
     "cpu_placeholder",
     "cpu_strength",
     "deck_placeholder",
+    "fill_cpu_option",
     "how_many",
     "howto_label",
     "join_label",
@@ -216,6 +217,11 @@ def cpu_option(strength: str) -> tuple[str, str]:
     }
     label = _("CPU · {strength}").format(strength=cpu_strength(strength))
     return label, about.get(strength, "")
+
+
+def fill_cpu_option(strength: str) -> tuple[str, str]:
+    """The lobby's CPU menu: every open seat to a CPU at ``strength``; the match starts."""
+    return f"Fill the table · CPU {strength}", "A CPU in every open seat: the match starts."
 
 
 def remove_cpu_option() -> tuple[str, str]:

@@ -23,6 +23,7 @@ __all__ = [
     "done_already",
     "end_needs_a_manager",
     "ended_already",
+    "fill_needs_seats",
     "forfeit_after_out_of_range",
     "in_match_already",
     "in_match_channel_only",
@@ -428,6 +429,10 @@ def no_cpu_for(ruleset: str) -> str:
 
 def cpus_by_creator_only() -> str:
     return _("Only the player who opened this lobby may seat CPU players.")
+
+
+def fill_needs_seats() -> str:
+    return "Only a lobby opened for a number of players (`seats:`) can be filled with CPUs."
 
 
 def no_cpu_seated() -> str:

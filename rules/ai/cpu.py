@@ -23,7 +23,7 @@ __all__ = ["STRENGTHS", "choices", "cpu_seed", "decide", "guide_of", "has_cpu", 
 
 def guide_of(ruleset: Ruleset[Any, Any]) -> Guide | None:
     """The ruleset's ``cpu_guide``; None for a ruleset with no CPU player yet (its
-    ``determinize`` may not hide what it must: esper's roles, until it has its own)."""
+    ``determinize`` may not hide what it must, as the default keeps hidden roles in place)."""
     guide = getattr(ruleset, "cpu_guide", None)
     return guide if isinstance(guide, Guide) else None
 
@@ -57,6 +57,9 @@ def decide(
         raise ValueError(f"seat {seat} has no move to make now")
     rng = Rng(seed)
     moves = choices(ruleset, state, seat, rng)
+    if len(moves) > 1 and guide.shortlist is not None:
+        # Judged on a determinization: the heuristics read the seat's view alone.
+        moves = guide.shortlist(ruleset.determinize(state, seat, rng), seat, moves, rng) or moves
     if len(moves) == 1:
         return moves[0]
     search = montecarlo if strength == "easy" else ismcts

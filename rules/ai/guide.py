@@ -18,7 +18,16 @@ from typing import Any
 
 from ..engine import Action, ActionSpec, Rng
 
-__all__ = ["BUDGETS", "STRENGTHS", "Evaluate", "Guide", "Policy", "Secret", "chances"]
+__all__ = [
+    "BUDGETS",
+    "STRENGTHS",
+    "Evaluate",
+    "Guide",
+    "Policy",
+    "Secret",
+    "Shortlist",
+    "chances",
+]
 
 STRENGTHS = ("easy", "normal", "hard")
 """The strengths a CPU plays at, weakest first."""
@@ -31,6 +40,11 @@ Policy = Callable[[Any, int, Sequence[ActionSpec], Rng], Action]
 
 Evaluate = Callable[[Any], Sequence[float]]
 """Each seat's chance to win a match that is not over, from 0 to 1, where a playout stops."""
+
+Shortlist = Callable[[Any, int, list[Action], Rng], list[Action]]
+"""The moves worth searching for ``seat`` among those listed, judged on a state the ruleset's
+``determinize`` dealt for it (so from its view alone): a hidden-role game's heuristics. One move
+is made without searching."""
 
 Secret = Callable[[Any], bool]
 """Whether the seats the match waits on now choose unseen by one another (lanes' staging, a
@@ -49,6 +63,8 @@ class Guide:
     """Moves a playout makes before ``evaluate`` says how it stands (0: to the end)."""
     secret: Secret | None = None
     """``None``: secret while several seats are waited on at once."""
+    shortlist: Shortlist | None = None
+    """``None``: every move listed is searched."""
 
     def budget(self, strength: str) -> int:
         if strength not in STRENGTHS:

@@ -96,6 +96,23 @@ class Knowledge(Generic[K, V]):
         known.update(self.public)
         return known
 
+    def kept_for(self, seat: int) -> Knowledge[K, V]:
+        """A copy holding what ``seat`` may know of who knows what: the public facts, the dead,
+        who watches whom (public: ESPER-12.1's probes) and ``seat``'s own private facts; every
+        other seat's private facts are dropped. A determinization for ``seat`` starts from it
+        and grants the others what they must know in the state it deals (:meth:`grant`)."""
+        kept: Knowledge[K, V] = Knowledge(self.seats)
+        kept.public = dict(self.public)
+        kept.dead = set(self.dead)
+        kept._watching = [set(w) for w in self._watching]
+        kept._known[seat] = dict(self._known[seat])
+        return kept
+
+    def grant(self, seat: int, key: K, value: V) -> None:
+        """``seat`` knows ``key``, as if it had learned it before any watch now in place: no
+        watcher learns it with it (a determinization rebuilding what another seat knows)."""
+        self._known[seat][key] = value
+
     # -- watching -----------------------------------------------------------------------------
 
     def watch(self, watcher: int, watched: int) -> None:

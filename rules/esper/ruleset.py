@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ..engine import ActionSpec, Kind, Rng, RulesetBase, StepLog
-from . import actions, flow
+from . import actions, cpu, flow
 from .cards import CardPool
 from .state import DEAD, EsperState
 from .views import EsperView, summary, view
@@ -28,6 +28,7 @@ class EsperRuleset(RulesetBase[EsperState, EsperView]):
     max_seats = 10
     timeout = actions.TIMEOUT
     kinds: ClassVar[Mapping[str, Kind]] = actions.KINDS
+    cpu_guide = cpu.GUIDE
 
     pool: CardPool
     random_weights: ClassVar[Mapping[str, float]] = {
@@ -64,6 +65,9 @@ class EsperRuleset(RulesetBase[EsperState, EsperView]):
 
     def summary(self, view: EsperView) -> str:
         return summary(view)
+
+    def determinize(self, state: EsperState, seat: int, rng: Rng) -> EsperState:
+        return cpu.determinize(state, seat, rng)
 
     def pending(self, state: EsperState) -> tuple[int, ...]:
         return actions.pending(state)

@@ -45,3 +45,15 @@ def test_a_player_is_random_or_a_cpu_at_a_strength(capsys: pytest.CaptureFixture
     assert player("cpu:hard").strength == "hard"
     assert main(["duel", "lanes", "--a", "cpu:expert", "--games", "1"]) == 2
     assert "cpu:easy|normal|hard" in capsys.readouterr().err
+
+
+def test_a_table_of_cpus_says_which_side_won_how_and_the_decision_times(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["table", "esper", "--seats", "3", "--strength", "easy", "--games", "1", "--json"]
+    assert main(argv) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 1 and data["seats"] == 3
+    assert sum(data["sides"].values()) == 1 and sum(data["endings"].values()) == 1
+    assert set(data["decision_ms"]) == {"easy"}
+    assert main(["table", "esper", "--seats", "2"]) == 2  # esper seats 3 to 10

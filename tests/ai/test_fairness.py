@@ -10,11 +10,12 @@ import pytest
 from rules.ai import decide, has_cpu
 from rules.ai.cpu import choices
 from rules.engine import Match, Rng
+from rules.esper.state import EsperState
 from rules.registry import RULESETS, get_ruleset
 from tests.ai.positions import positions
 
 NAMES = [n for n in sorted(RULESETS) if has_cpu(get_ruleset(n))]
-"""The rulesets with a CPU player (esper has none yet)."""
+"""The rulesets with a CPU player."""
 
 
 def _decisions(name: str, count: int) -> list[tuple[Match[Any, Any], int]]:
@@ -37,6 +38,35 @@ def _kept(match: Match[Any, Any]) -> Match[Any, Any]:
 
 
 def _swap_hidden(state: Any, seat: int) -> None:
+    if isinstance(state, EsperState):
+        _swap_esper(state, seat)
+    else:
+        _swap_cards(state, seat)
+
+
+def _swap_esper(state: EsperState, seat: int) -> None:
+    """State surgery: two seats whose characters the seat does not know swap them (alignments
+    too), two face-down cards it has not learned change places, and the combat deck is cut."""
+    known = state.knowledge.known_to(seat)
+    unknown = [p for p in state.players if p.seat != seat and ("identity", p.seat) not in known]
+    if len(unknown) >= 2:
+        a, b = unknown[0], unknown[-1]
+        if a.damage < b.character.durability and b.damage < a.character.durability:
+            a.character, b.character = b.character, a.character
+    cards = state.planet if state.part == 1 else state.base
+    down = [
+        s
+        for s, card in enumerate(cards)
+        if card is not None and s not in state.face_up and ("square", s) not in known
+    ]
+    if len(down) >= 2:
+        x, y = down[0], down[-1]
+        cards[x], cards[y] = cards[y], cards[x]
+    deck = state.deck
+    deck[:] = deck[len(deck) // 2 :] + deck[: len(deck) // 2]
+
+
+def _swap_cards(state: Any, seat: int) -> None:
     """State surgery: the other seat's first card in hand and last in deck change places (each
     taking the other's zone), and the seat's own deck is cut: nothing the seat can see."""
     other = state.players[1 - seat]

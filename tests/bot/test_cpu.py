@@ -22,7 +22,7 @@ from rules.engine import Action, Match
 from rules.registry import get_ruleset
 
 from .conftest import Table
-from .players import dms, end_turn, find, hand_message, play_card, said
+from .players import dms, end_turn, find, hand_message, perform_by_dm, play_card, said
 
 # The thinking processes start with the first decision, which may take a while on a busy machine.
 pytestmark = pytest.mark.simcord(settle_timeout=120)
@@ -157,8 +157,69 @@ async def test_a_cpu_left_thinking_by_a_stopped_bot_moves_after_a_restart(
     assert (await table.bot.matches.live(1)).match.state.staging.ended[1]
 
 
-async def test_a_ruleset_without_a_cpu_player_offers_none(table: Table) -> None:
-    refused = await table.alice.slash(table.channel, "match new", ruleset="esper", cpu="easy")
-    assert refused.ephemeral and "Esper has no CPU player yet" in refused.response.content
-    created = await table.alice.slash(table.channel, "match new", ruleset="esper")
-    assert not find(created.response, "cpu")
+async def _play_esper_seat(table: Table, seat: int, rng: random.Random, moves: int) -> None:
+    """Alice plays her esper seat by DM (any move offered, never giving up) for ``moves`` of
+    her decisions, then concedes (ESPER-6.7): the CPUs play the match on to its end."""
+    matches = table.bot.matches
+    for _ in range(2000):
+        await table.env.settle()
+        live = await matches.live(1)
+        if live.match.over:
+            return
+        if seat not in live.match.pending():
+            assert all(live.players[s].cpu is not None for s in live.match.pending())
+            continue  # the CPUs are thinking
+        specs = [s for s in live.match.legal_actions(seat) if s.kind not in ("arm", "disarm")]
+        if moves <= 0 or not live.match.state.players[seat].alive:
+            await table.alice.slash(table.channel, "retreat")
+            moves = 10**9
+            continue
+        spec = rng.choice([s for s in specs if s.kind != "concede"])
+        action = rng.choice(list(spec.actions()) or [Action(spec.kind)])
+        await perform_by_dm(table.alice.user, specs, action)
+        moves -= 1
+    raise AssertionError("the match did not end")
+
+
+async def test_esper_a_person_and_four_cpus_play_a_whole_match(table: Table) -> None:
+    created = await table.alice.slash(
+        table.channel, "match new", ruleset="esper", seats=5, cpu="normal"
+    )
+    lobby = created.response.embeds[0].description
+    assert lobby.count("**CPU (normal)**") == 4 and "Started" in lobby
+    live = await table.bot.matches.live(1)
+    assert [p.cpu for p in live.players] == [None, "normal", "normal", "normal", "normal"]
+    await _play_esper_seat(table, 0, random.Random(3), moves=12)
+
+    live = await table.bot.matches.live(1)
+    assert live.match.over
+    stored = await _stored(table)
+    assert {a.source for a in stored if a.seat != 0} == {"cpu"}
+    again = Match.new(get_ruleset("esper"), live.match.seed, live.match.setup, quiet=True)
+    for entry in stored:
+        action = Action.from_json(entry.action)
+        if entry.source == "cpu" and entry.seat in again.pending():
+            assert move_for(again, entry.seat, "normal") == action
+        again.apply(entry.seat, action)
+    assert again.state_hash() == live.match.state_hash()
+
+
+async def test_an_esper_lobby_for_five_is_filled_with_cpus_from_its_menu(table: Table) -> None:
+    channel, alice = table.channel, table.alice
+    created = await alice.slash(channel, "match new", ruleset="esper", seats=5)
+    [menu] = find(created.response, "cpu")
+    values = [o.value for o in menu.options]
+    assert values == ["easy", "normal", "hard", "fill:easy", "fill:normal", "fill:hard"]
+    await alice.select(created.response, ["easy"], custom_id=menu.custom_id)  # one CPU
+    await alice.select(channel.history()[0], ["fill:easy"], custom_id=menu.custom_id)
+    live = await table.bot.matches.live(1)
+    assert [p.cpu for p in live.players] == [None, "easy", "easy", "easy", "easy"]
+    assert live.match.seats == 5  # the table was full: the match started
+
+
+async def test_cpu_without_seats_seats_cpus_up_to_the_least_number_of_players(table: Table) -> None:
+    created = await table.alice.slash(table.channel, "match new", ruleset="esper", cpu="easy")
+    lobby = created.response.embeds[0].description
+    assert lobby.count("**CPU (easy)**") == 2  # esper's least is 3: the creator may Start
+    [menu] = find(created.response, "cpu")
+    assert "fill:easy" not in [o.value for o in menu.options]  # not a table for N players

@@ -59,9 +59,15 @@ class Pictures:
         return out.getvalue()
 
 
+class ToyWithoutCpu(Toy):
+    """The toy game with no CPU player: a ruleset without a ``cpu_guide``."""
+
+    cpu_guide = None
+
+
 @pytest.fixture
 def simcord_bot(bot_factory: Any) -> Any:
-    toy = Toy()
+    toy = ToyWithoutCpu()
     games = Games(["lanes", "toy"], lambda name: toy if name == "toy" else get_ruleset(name))
     return bot_factory(games=games, renderer=Pictures())
 
@@ -117,3 +123,10 @@ async def test_moves_the_game_does_not_have_are_refused(table: Table) -> None:
     asked = await first.slash(table.channel, "retreat")
     assert "**Concede?**" in asked.response.content
     assert not live.match.actions
+
+
+async def test_a_ruleset_without_a_cpu_player_offers_none(table: Table) -> None:
+    refused = await table.alice.slash(table.channel, "match new", ruleset="toy", cpu="easy")
+    assert refused.ephemeral and "Toy has no CPU player yet" in refused.response.content
+    created = await table.alice.slash(table.channel, "match new", ruleset="toy")
+    assert not find(created.response, "cpu")

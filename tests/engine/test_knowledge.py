@@ -146,3 +146,19 @@ def test_watchers_are_the_seats_a_fact_told_to_a_seat_reaches_esper_7_5a() -> No
     assert tuple(s for s in k.tell(2, ("identity", 3), "good") if s != 2) == k.watchers(2)
     k.kill(1)  # a dead link passes nothing on
     assert k.watchers(2) == (4,)
+
+
+def test_kept_for_a_seat_holds_what_it_knows_and_forgets_what_others_learned_privately() -> None:
+    k = knowledge()
+    k.tell(0, ("identity", 3), "evil")
+    k.tell(2, ("identity", 4), "good")
+    k.reveal(("identity", 1), "good")
+    k.watch(2, 3)
+    kept = k.kept_for(0)
+    assert kept.known_to(0) == k.known_to(0)
+    assert kept.known_to(2) == {("identity", 1): "good"}  # seat 2's own learning is forgotten
+    assert kept.watching(2) == (3,)  # who probes whom is public
+    kept.grant(3, ("square", 8), "key base")  # granted: no watcher learns it with it
+    assert kept.known_to(3) == {("identity", 1): "good", ("square", 8): "key base"}
+    assert not kept.knows(2, ("square", 8))
+    assert k.known_to(3) == {("identity", 1): "good"}  # the original is untouched
