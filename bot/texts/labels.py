@@ -221,7 +221,8 @@ def cpu_option(strength: str) -> tuple[str, str]:
 
 def fill_cpu_option(strength: str) -> tuple[str, str]:
     """The lobby's CPU menu: every open seat to a CPU at ``strength``; the match starts."""
-    return f"Fill the table · CPU {strength}", "A CPU in every open seat: the match starts."
+    label = _("Fill the table · CPU {strength}").format(strength=cpu_strength(strength))
+    return label, _("A CPU in every open seat: the match starts.")
 
 
 def remove_cpu_option() -> tuple[str, str]:

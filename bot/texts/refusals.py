@@ -432,7 +432,7 @@ def cpus_by_creator_only() -> str:
 
 
 def fill_needs_seats() -> str:
-    return "Only a lobby opened for a number of players (`seats:`) can be filled with CPUs."
+    return _("Only a lobby opened for a number of players (`seats:`) can be filled with CPUs.")
 
 
 def no_cpu_seated() -> str:

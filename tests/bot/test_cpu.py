@@ -7,6 +7,7 @@ A CPU seat is sent nothing (it has no DMs) and is named, never mentioned.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -146,13 +147,15 @@ async def test_a_rematch_against_the_cpu_starts_at_once_with_the_seats_rotated(
 
 
 async def test_a_cpu_left_thinking_by_a_stopped_bot_moves_after_a_restart(
-    table: Table, bot_factory: Callable[..., Parlor]
+    table: Table, bot_factory: Callable[..., Parlor], settings: Settings
 ) -> None:
     table.bot.matches.thinkers = None  # this bot will not get round to the CPU's move
     await table.alice.slash(table.channel, "match new", ruleset="lanes", cpu="easy")
     await table.env.settle()
     assert not (await table.bot.matches.live(1)).match.state.staging.ended[1]
-    await table.env.restart_bot(bot_factory())
+    # The bot that comes back thinks in threads: starting worker processes on a busy machine
+    # can take longer than the emulator gives a bot to attach, and this is about waking the CPU.
+    await table.env.restart_bot(bot_factory(replace(settings, thinkers=0)))
     await table.env.settle()
     assert (await table.bot.matches.live(1)).match.state.staging.ended[1]
 

@@ -33,6 +33,7 @@ from .conftest import Table
 from .openapi import spec_or_skip
 from .players import dm_player, dms, find, play_out, said
 from .test_controls import random_states, reachable
+from .test_texts import _called, _exempt_nodes, _reads_as_prose
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUE = LOCALES / "ja" / "LC_MESSAGES" / "parlor.po"
@@ -92,6 +93,42 @@ def test_every_message_the_code_asks_for_is_extracted() -> None:
         asked = set(asked_for(Path(module.__file__ or "")))
         assert asked, module.__name__
         assert sorted(asked - code, key=str) == [], module.__name__
+
+
+GETTEXT = {"_", "ngettext", "pgettext", "npgettext"}
+
+
+def spoken_outside_the_catalogue(module: Any) -> list[str]:
+    """The prose a text module writes without asking the catalogue for it (docstrings, and the
+    other exemptions of ``test_texts``, left out): such a sentence reads as English in every
+    language, and extraction never sees it."""
+    path = Path(module.__file__ or "")
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    exempt = _exempt_nodes(tree, vars(module))
+    for call in ast.walk(tree):
+        if isinstance(call, ast.Call) and _called(call) in GETTEXT:
+            exempt |= {id(node) for node in ast.walk(call)}
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in exempt:
+            continue
+        if isinstance(node, ast.JoinedStr):
+            exempt |= {id(v) for v in node.values}
+            text = "".join(v.value if isinstance(v, ast.Constant) else "{}" for v in node.values)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = node.value
+        else:
+            continue
+        if _reads_as_prose(text):
+            found.append(f"{path.name}:{node.lineno}: {text!r}")
+    return sorted(found)
+
+
+def test_every_sentence_of_the_texts_is_asked_of_the_catalogue() -> None:
+    found = []
+    for module in (texts.labels, texts.messages, texts.refusals, texts.replies, texts.markup):
+        found += spoken_outside_the_catalogue(module)
+    assert found == []
 
 
 def test_japanese_is_japanese_and_english_is_the_source() -> None:
