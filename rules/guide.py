@@ -74,10 +74,10 @@ class Keyword:
 
 @cache
 def _pattern(word: str) -> re.Pattern[str]:
-    """A word of a language that spaces its words, as a whole word; a Japanese word (no spaces
-    to tell words apart) wherever it stands."""
+    """A word in Latin letters as a whole word (not inside another such word, though right next
+    to Japanese: "PPを"); a Japanese word (no spaces to tell words apart) wherever it stands."""
     if word.isascii():
-        return re.compile(rf"\b{re.escape(word)}\b", re.IGNORECASE)
+        return re.compile(rf"(?<![A-Za-z0-9]){re.escape(word)}(?![A-Za-z0-9])", re.IGNORECASE)
     return re.compile(re.escape(word))
 
 

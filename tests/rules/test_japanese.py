@@ -14,7 +14,7 @@ from rules.engine.language import catalogue
 from rules.guide import shipped_guide
 from rules.registry import RULESETS, get_ruleset  # noqa: F401  (DONE becomes RULESETS)
 
-DONE = ["lanes"]  # sorted(RULESETS) once all are translated
+DONE = ["lanes", "fanfare"]  # sorted(RULESETS) once all are translated
 """The rulesets translated so far (all of them once issue 17 is done)."""
 
 KEPT = {
@@ -73,6 +73,9 @@ def test_english_is_the_text_the_pool_holds(name: str) -> None:
         assert ruleset.card_text(definition, "en") == definition.text
         written = ruleset.write_text(definition, ruleset.english)  # type: ignore[attr-defined]
         assert written == definition.text
+        if isinstance(getattr(definition, "summary", None), str):
+            summary = ruleset.write_summary(definition, ruleset.english)  # type: ignore[attr-defined]
+            assert summary == definition.summary
 
 
 @pytest.mark.parametrize("name", DONE)
