@@ -77,7 +77,7 @@ def _pattern(word: str) -> re.Pattern[str]:
     """A word in Latin letters as a whole word (not inside another such word, though right next
     to Japanese: "PPを"); a Japanese word (no spaces to tell words apart) wherever it stands."""
     if word.isascii():
-        return re.compile(rf"(?<![A-Za-z0-9]){re.escape(word)}(?![A-Za-z0-9])", re.IGNORECASE)
+        return re.compile(rf"(?<![A-Za-z]){re.escape(word)}(?![A-Za-z])", re.IGNORECASE)
     return re.compile(re.escape(word))
 
 

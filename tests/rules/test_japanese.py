@@ -14,14 +14,14 @@ from rules.engine.language import catalogue
 from rules.guide import shipped_guide
 from rules.registry import RULESETS, get_ruleset  # noqa: F401  (DONE becomes RULESETS)
 
-DONE = ["lanes", "fanfare"]  # sorted(RULESETS) once all are translated
+DONE = ["lanes", "fanfare", "charm"]  # sorted(RULESETS) once all are translated
 """The rulesets translated so far (all of them once issue 17 is done)."""
 
 KEPT = {
     # Abbreviations Japanese card games write in Latin letters, and the wording's own labels.
     "lanes": set(),
     "fanfare": {"PP"},
-    "charm": {"A", "P", "Skill", "EP", "AP", "DP"},
+    "charm": {"A", "P", "Skill", "EP", "AP", "DP", "Check", "BG", "BGM"},
     "breakfall": set(),
     "esper": {"ESP", "NPC"},
 }
