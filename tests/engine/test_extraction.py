@@ -13,8 +13,7 @@ from babel.messages.pofile import read_po
 from rules.engine.language import LOCALES
 from rules.extract import DOMAIN_FILES, extract_data, extract_wording, messages
 
-DOMAINS = ["rules", "lanes", "fanfare", "charm", "breakfall"]
-"""The domains with catalogues so far."""
+DOMAINS = sorted(DOMAIN_FILES)
 
 
 def held(path: Path) -> set[tuple[str, str]]:
