@@ -12,6 +12,8 @@ from typing import Any
 
 from .ai.guide import STRENGTHS
 from .engine import RecordError, dump_record, name_seats, read_record, replay
+from .engine.language import LANGUAGES, SOURCE
+from .engine.wording import Wording, translated
 from .registry import RULESETS, get_ruleset
 from .simulate import simulate
 
@@ -154,26 +156,53 @@ def _cards(args: argparse.Namespace) -> int:
     if pool is None:
         print(f"{args.ruleset} has no card pool", file=sys.stderr)
         return 1
+    language = args.locale
+    w = translated(CARDS, "rules", language)
     for card in pool.cards.values():
-        token = " (token)" if getattr(card, "token", False) else ""
-        # A pool's card may say how it sums itself up; else cost and power (lanes).
-        summary = getattr(card, "summary", None) or f"cost {card.cost}, power {card.power}"
-        print(f"{card.name}{token} — {summary}")
-        if card.text:
-            print(f"    {card.text}")
+        name = ruleset.card_name(card.name, language)
+        summary = ruleset.card_summary(card, language)
+        line = "card.token" if getattr(card, "token", False) else "card"
+        print(w.render(line, name=name, summary=summary))
+        text = ruleset.card_text(card, language)
+        if text:
+            print(f"    {text}")
     locations = getattr(pool, "locations", {})
     if locations:
-        print("\nLocations")
+        print("\n" + w.render("locations"))
         for location in locations.values():
-            print(f"{location.name}\n    {location.text}")
-    decks = getattr(pool, "decks", {})
+            name = ruleset.card_name(location.name, language)
+            print(f"{name}\n    {ruleset.card_text(location, language)}")
+    decks = {d.id: d for d in ruleset.starter_decks(language)}
     if decks:
-        print("\nStarter decks")
-        for deck in decks.values():
-            print(f"{deck.name} ({deck.id}): {deck.blurb}")
+        print("\n" + w.render("decks"))
+        for deck in pool.decks.values():
+            info = decks[deck.id]
+            print(w.render("deck", name=info.name, id=deck.id, blurb=info.blurb))
             counts = Counter(deck.cards)  # in the deck's order, a card repeated once as "3× Name"
-            print("    " + ", ".join(_times(n) + pool.cards[c].name for c, n in counts.items()))
+            names = [
+                w.render("times" if n > 1 else "once", n=n, name=ruleset.card_name(card, language))
+                for card, n in ((pool.cards[c].name, n) for c, n in counts.items())
+            ]
+            print("    " + w.render("list", items=_LIST[language].join(names)))
     return 0
+
+
+CARDS = Wording(
+    {
+        "card": "{name} — {summary}",
+        "card.token": "{name} (token) — {summary}",
+        "locations": "Locations",
+        "decks": "Starter decks",
+        "deck": "{name} ({id}): {blurb}",
+        "once": "{name}",
+        "times": "{n}× {name}",
+        "list": "{items}",
+    }
+)
+"""The words of ``python -m rules cards`` (the ``rules`` domain)."""
+
+_LIST = {"en": ", ", "ja": "、"}
+"""How a list's items are separated."""
 
 
 def _at_least_one(text: str) -> int:
@@ -181,10 +210,6 @@ def _at_least_one(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
     return value
-
-
-def _times(n: int) -> str:
-    return f"{n}× " if n > 1 else ""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -241,6 +266,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     cards = commands.add_parser("cards", help="list a ruleset's card pool with its rules text")
     cards.add_argument("ruleset", choices=sorted(RULESETS))
+    cards.add_argument(
+        "--locale", choices=LANGUAGES, default=SOURCE, help="the language to list it in"
+    )
     cards.set_defaults(run=_cards)
 
     args = parser.parse_args(argv)

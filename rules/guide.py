@@ -7,6 +7,11 @@ rules text; ``words = []`` for a term no card text names, such as a resource). T
 cover the ruleset's ``TERMS``, the closed vocabulary of its card data (``rules.<ruleset>.cards``),
 so no word a card uses goes unexplained; errors name file, entry and field, as
 :mod:`rules.engine.datafile` does.
+
+The file is English; a guide in another language comes from the ruleset's catalogue
+(docs/i18n.md), each text by what it is (``msgctxt "guide.page.title"``, ``"guide.page.text"``,
+``"guide.keyword.name"``, ``"guide.keyword.text"``, ``"guide.keyword.word"``) with its English as
+id, so a keyword's words are found in that language's rules text as they are in English.
 """
 
 from __future__ import annotations
@@ -21,9 +26,30 @@ from typing import Any
 
 from .engine.carddata import shipped_data
 from .engine.datafile import DataError, field, read_tables, table
+from .engine.language import SOURCE, Catalogue, catalogue
+from .engine.wording import Wording, translated
 from .registry import RULESETS
 
-__all__ = ["GUIDE_FILE", "Guide", "Keyword", "Page", "load_guide", "shipped_guide", "terms"]
+__all__ = [
+    "GUIDE_FILE",
+    "WORDING",
+    "Guide",
+    "Keyword",
+    "Page",
+    "load_guide",
+    "read_guide",
+    "shipped_guide",
+    "terms",
+]
+
+WORDING = Wording(
+    {
+        "keywords": "Keywords",
+        "keywords.part": "Keywords ({part}/{count})",
+        "keyword.entry": "**{name}**: {text}",
+    }
+)
+"""The guide's own words (the ``rules`` domain): the glossary's headings and entries."""
 
 GUIDE_FILE = "guide.toml"
 
@@ -48,7 +74,11 @@ class Keyword:
 
 @cache
 def _pattern(word: str) -> re.Pattern[str]:
-    return re.compile(rf"\b{re.escape(word)}\b", re.IGNORECASE)
+    """A word in Latin letters as a whole word (not inside another such word, though right next
+    to Japanese: "PPを"); a Japanese word (no spaces to tell words apart) wherever it stands."""
+    if word.isascii():
+        return re.compile(rf"(?<![A-Za-z]){re.escape(word)}(?![A-Za-z])", re.IGNORECASE)
+    return re.compile(re.escape(word))
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +86,7 @@ class Guide:
     ruleset: str
     pages: tuple[Page, ...]
     keywords: Mapping[str, Keyword]
+    language: str = SOURCE
 
     def keywords_in(self, rules_text: str) -> tuple[Keyword, ...]:
         """The keywords a card's rules text uses, in the guide's order."""
@@ -64,14 +95,20 @@ class Guide:
     def reading(self, limit: int) -> tuple[Page, ...]:
         """Every page to read in order: the rules pages, then the keywords, as many pages of
         at most ``limit`` characters as they take."""
+        words = translated(WORDING, "rules", self.language)
         glossary: list[list[str]] = [[]]
         for keyword in self.keywords.values():
-            entry = f"**{keyword.name}**: {keyword.text}"
+            entry = words.render("keyword.entry", name=keyword.name, text=keyword.text)
             if glossary[-1] and len("\n\n".join([*glossary[-1], entry])) > limit:
                 glossary.append([])
             glossary[-1].append(entry)
         count = len(glossary)
-        titles = [f"Keywords ({i + 1}/{count})" if count > 1 else "Keywords" for i in range(count)]
+        titles = [
+            words.render("keywords.part", part=i + 1, count=count)
+            if count > 1
+            else words.render("keywords")
+            for i in range(count)
+        ]
         extra = [Page(t, "\n\n".join(e)) for t, e in zip(titles, glossary, strict=True) if e]
         return (*self.pages, *extra)
 
@@ -115,13 +152,40 @@ def _keyword(where: str, entry: Any) -> Keyword:
     return Keyword(_text(where, entry, "id"), name, _text(where, entry, "text"), tuple(words))
 
 
-def load_guide(path: str | Path, ruleset: str, vocabulary: Collection[str] = ()) -> Guide:
-    """The guide in ``path``; every word of ``vocabulary`` must have a keyword entry."""
+def read_guide(path: str | Path) -> tuple[tuple[Page, ...], tuple[Keyword, ...]]:
+    """A guide file's pages and keywords as written (English), checked."""
     path = Path(path)
     pages = tuple(_page(where, entry) for where, entry in read_tables(path, "page"))
+    keywords = tuple(_keyword(where, entry) for where, entry in read_tables(path, "keyword"))
+    return pages, keywords
+
+
+def _page_in(page: Page, words: Catalogue) -> Page:
+    title = words.pgettext("guide.page.title", page.title)
+    return Page(title, words.pgettext("guide.page.text", page.text))
+
+
+def _keyword_in(keyword: Keyword, words: Catalogue) -> Keyword:
+    found = dict.fromkeys(words.pgettext("guide.keyword.word", word) for word in keyword.words)
+    return Keyword(
+        keyword.id,
+        words.pgettext("guide.keyword.name", keyword.name),
+        words.pgettext("guide.keyword.text", keyword.text),
+        tuple(found),
+    )
+
+
+def load_guide(
+    path: str | Path, ruleset: str, vocabulary: Collection[str] = (), language: str = SOURCE
+) -> Guide:
+    """The guide in ``path``, in a language; every word of ``vocabulary`` must have a keyword
+    entry."""
+    path = Path(path)
+    words = catalogue(ruleset, language)
+    pages = tuple(_page_in(page, words) for page in read_guide(path)[0])
     keywords: dict[str, Keyword] = {}
     for where, entry in read_tables(path, "keyword"):
-        keyword = _keyword(where, entry)
+        keyword = _keyword_in(_keyword(where, entry), words)
         if keyword.id in keywords:
             raise DataError(f"{where}: id: {keyword.id!r} is used twice")
         keywords[keyword.id] = keyword
@@ -130,7 +194,7 @@ def load_guide(path: str | Path, ruleset: str, vocabulary: Collection[str] = ())
         raise DataError(
             f"{path.name}: keyword {missing[0]!r}: missing (no [[keyword]] explains it)"
         )
-    return Guide(ruleset, pages, keywords)
+    return Guide(ruleset, pages, keywords, language)
 
 
 def terms(ruleset: str) -> tuple[str, ...]:
@@ -141,9 +205,10 @@ def terms(ruleset: str) -> tuple[str, ...]:
 
 
 @cache
-def shipped_guide(ruleset: str) -> Guide:
-    """The guide a registered ruleset ships, checked against its vocabulary; ``KeyError`` for an
-    unknown ruleset, :class:`DataError` for a missing or bad file."""
+def shipped_guide(ruleset: str, language: str = SOURCE) -> Guide:
+    """The guide a registered ruleset ships, in a language, checked against its vocabulary;
+    ``KeyError`` for an unknown ruleset, :class:`DataError` for a missing or bad file."""
     if ruleset not in RULESETS:
         raise KeyError(ruleset)
-    return load_guide(shipped_data(ruleset) / GUIDE_FILE, ruleset, terms(ruleset))
+    path = shipped_data(ruleset) / GUIDE_FILE
+    return load_guide(path, ruleset, terms(ruleset), language)

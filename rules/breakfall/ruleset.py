@@ -8,7 +8,8 @@ from typing import Any, ClassVar
 
 from ..engine import ActionSpec, Kind, Rng, RulesetBase, StepLog
 from ..engine.decks import DeckRule
-from . import actions, cpu, flow, loading
+from ..engine.wording import Wording
+from . import actions, cpu, flow, loading, text
 from .cards import CardPool
 from .state import DAMAGE_LIMIT, BreakfallState
 from .stats import durability
@@ -32,6 +33,13 @@ class BreakfallRuleset(RulesetBase[BreakfallState, BreakfallView]):
     timeout = actions.TIMEOUT
     kinds: ClassVar[Mapping[str, Kind]] = actions.KINDS
     cpu_guide = cpu.GUIDE
+    english = text.ENGLISH
+
+    def write_text(self, card: Any, wording: Wording) -> str:
+        return text.card_text(card, wording=wording)
+
+    def write_summary(self, card: Any, wording: Wording) -> str:
+        return text.summary_text(card, wording=wording)
 
     pool: CardPool
     random_weights: ClassVar[Mapping[str, float]] = {"concede": 0.001}

@@ -9,11 +9,26 @@ from dataclasses import replace
 from ..engine.wording import ENGLISH_FORMS, Wording
 from .cards import Ability, CardDef, Cost, Effect
 
-__all__ = ["ENGLISH", "ability_text", "card_text", "cost_text", "effects_text", "finish_card"]
+__all__ = [
+    "ENGLISH",
+    "ability_text",
+    "card_text",
+    "cost_text",
+    "effects_text",
+    "finish_card",
+    "summary_text",
+]
 
 ENGLISH = Wording(
     {
+        # -- what a card list shows before the text
+        "summary.character": (
+            "character, cost {cost}, force {force}, sabotage {sabotage}, durability {durability}"
+        ),
+        "summary.technique.any": "technique, cost {cost}, any speed",
+        "summary.technique.main": "technique, cost {cost}, main",
         # -- whole abilities
+        "sentences": "{before} {after}",
         "sentence": "{text:sentence}",
         "activated": "{cost}: {body}",
         "activated.main_only": "{text} Main phase only.",
@@ -81,6 +96,10 @@ ENGLISH = Wording(
         "effect.self_to_hand": "put this card into your hand",
         "effect.self_to_field": "put this card onto the field, bowed",
         "effect.self_to_resources": "put this card into your resource row, bowed",
+        # -- stats
+        "stat.force": "force",
+        "stat.sabotage": "sabotage",
+        "stat.durability": "durability",
         # -- counted things
         "cards.one": "{n} card",
         "cards.other": "{n} cards",
@@ -129,7 +148,7 @@ def _clause(effect: Effect, obj: str, w: Wording, *, may: bool) -> str:
         "n": effect.amount,
         "cards": w.count("cards", effect.amount),
         "amount": _signed(effect.amount),
-        "stat": effect.stat or "",
+        "stat": w.render(f"stat.{effect.stat}") if effect.stat else "",
     }
     if e in ("damage_player", "draw", "discard"):
         name = f"effect.{e}.{target}"
@@ -179,7 +198,8 @@ def ability_text(ability: Ability, *, wording: Wording = ENGLISH) -> str:
     if ability.kind == "static":
         if ability.static == "no_breakfall":
             return w.render("static.no_breakfall")
-        return w.render(f"static.{ability.scope}", n=ability.amount, stat=ability.static)
+        stat = w.render(f"stat.{ability.static}")
+        return w.render(f"static.{ability.scope}", n=ability.amount, stat=stat)
     if ability.kind == "triggered":
         when = w.render(f"when.{ability.when}")
         body = effects_text(ability, may=ability.may, wording=w)
@@ -212,10 +232,27 @@ def card_text(card: CardDef, *, wording: Wording = ENGLISH) -> str:
     if card.technique:
         effect = ability_text(Ability("", "technique", card.effects), wording=w)
         parts.append(w.render("technique.any", text=effect) if card.speed == "any" else effect)
-    parts += [a.text or ability_text(a, wording=w) for a in card.abilities]
+    # An ability's text is written in English when the card is loaded; another language writes it.
+    written = w is ENGLISH
+    parts += [(written and a.text) or ability_text(a, wording=w) for a in card.abilities]
     if card.breakfall is not None:
-        parts.append(card.breakfall.text or ability_text(card.breakfall, wording=w))
-    return " ".join(parts)
+        breakfall = card.breakfall
+        parts.append((written and breakfall.text) or ability_text(breakfall, wording=w))
+    return w.sentences(parts)
+
+
+def summary_text(card: CardDef, *, wording: Wording = ENGLISH) -> str:
+    """``character, cost 3, force 2, sabotage 1, durability 3``: what a list shows first."""
+    if card.character:
+        return wording.render(
+            "summary.character",
+            cost=card.cost,
+            force=card.force,
+            sabotage=card.sabotage,
+            durability=card.durability,
+        )
+    speed = "any" if card.speed == "any" else "main"
+    return wording.render(f"summary.technique.{speed}", cost=card.cost)
 
 
 def _keywords(card: CardDef) -> frozenset[str]:

@@ -8,7 +8,8 @@ from typing import Any, ClassVar
 
 from ..engine import Kind, Rng, RulesetBase, StepLog
 from ..engine.decks import DeckRule
-from . import actions, cpu, flow, loading
+from ..engine.wording import Wording
+from . import actions, cpu, flow, loading, text
 from .cards import CardPool
 from .state import CharmState
 from .stats import dp
@@ -30,6 +31,7 @@ class CharmRuleset(RulesetBase[CharmState, CharmView]):
     timeout = actions.TIMEOUT
     kinds: ClassVar[Mapping[str, Kind]] = actions.KINDS
     cpu_guide = cpu.GUIDE
+    english = text.ENGLISH
 
     pool: CardPool
     random_weights: ClassVar[Mapping[str, float]] = {"concede": 0.001, "end_turn": 0.3}
@@ -41,6 +43,12 @@ class CharmRuleset(RulesetBase[CharmState, CharmView]):
 
     def __init__(self, pool: CardPool) -> None:
         super().__init__(pool)
+
+    def write_text(self, card: Any, wording: Wording) -> str:
+        return text.card_text(card, wording=wording)
+
+    def write_summary(self, card: Any, wording: Wording) -> str:
+        return text.summary_text(card, wording=wording)
 
     def check_deck(self, cards: list[str]) -> str | None:
         """CHARM-1.1: no heroine in the deck."""

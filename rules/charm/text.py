@@ -11,13 +11,28 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..engine.wording import ENGLISH_FORMS, Wording
-from .cards import A_SKILL, CHOSEN, STATIC, CardDef, Condition, Effect, Skill
+from .cards import A_SKILL, CHOSEN, EP_KINDS, STATIC, CardDef, Condition, Effect, Skill
 
-__all__ = ["ENGLISH", "card_text", "finish_card", "skill_text"]
+__all__ = ["ENGLISH", "card_text", "finish_card", "skill_text", "summary_text"]
 
 ENGLISH = Wording(
     {
+        # -- what a card list shows before the text: its kind, then its numbers
+        "summary.list": "{before}, {after}",
+        "summary.cost": "cost {n}",
+        "summary.ep": "EP {n}",
+        "summary.ap": "AP {n}",
+        "summary.dp": "DP {n}",
+        "summary.tokens.one": "{n} token",
+        "summary.tokens.other": "{n} tokens",
+        "summary.kind.character": "character",
+        "summary.kind.heroine": "heroine",
+        "summary.kind.background": "background",
+        "summary.kind.item": "item",
+        "summary.kind.event": "event",
+        "summary.kind.music": "music",
         # -- sentences: a label, then the body
+        "sentences": "{before} {after}",
         "sentence": "{text:sentence}",
         "a_skill": "A.Skill{once}{cost}: {body}",
         "a_skill.once": ", once per turn",
@@ -27,7 +42,7 @@ ENGLISH = Wording(
         "event.interrupt": "Interrupt: {body}",
         "then": "{before}, then {after}",
         # -- costs
-        "cost.join": "{parts}",
+        "cost.and": "{before}, {after}",
         "cost.ep": "{n} EP",
         "cost.check_self": "check this",
         "cost.discard": "discard {cards}",
@@ -165,11 +180,10 @@ def _cost(skill: Skill, w: Wording) -> str:
         parts.append(w.render("cost.check_self"))
     if cost.discard:
         parts.append(w.render("cost.discard", cards=w.count("cards", cost.discard)))
-    return (
-        w.render("a_skill.cost", parts=w.render("cost.join", parts=", ".join(parts)))
-        if parts
-        else ""
-    )
+    joined = ""
+    for part in parts:
+        joined = w.render("cost.and", before=joined, after=part) if joined else part
+    return w.render("a_skill.cost", parts=joined) if parts else ""
 
 
 def _static(skill: Skill, w: Wording) -> str:
@@ -198,7 +212,26 @@ def skill_text(skill: Skill, kind: str, *, wording: Wording = ENGLISH) -> str:
 
 
 def card_text(card: CardDef, *, wording: Wording = ENGLISH) -> str:
-    return " ".join(skill_text(s, card.kind, wording=wording) for s in card.skills)
+    return wording.sentences(skill_text(s, card.kind, wording=wording) for s in card.skills)
+
+
+def summary_text(card: CardDef, *, wording: Wording = ENGLISH) -> str:
+    """``character, cost 2, EP 1, AP 2, DP 3``: what a card list shows before the text."""
+    w = wording
+    parts = [w.render(f"summary.kind.{card.kind}")]
+    if card.kind != "heroine":
+        parts.append(w.render("summary.cost", n=card.cost))
+    if card.kind in EP_KINDS:
+        parts.append(w.render("summary.ep", n=card.ep))
+    if card.character:
+        parts += [w.render("summary.ap", n=card.ap), w.render("summary.dp", n=card.dp)]
+    if card.kind == "music":
+        tokens = "one" if card.tokens == 1 else "other"  # as digits: "1 token"
+        parts.append(w.render(f"summary.tokens.{tokens}", n=card.tokens))
+    summary = ""
+    for part in parts:
+        summary = w.render("summary.list", before=summary, after=part) if summary else part
+    return summary
 
 
 def finish_card(card: CardDef) -> CardDef:

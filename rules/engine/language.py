@@ -28,7 +28,9 @@ __all__ = [
     "LOCALES",
     "SOURCE",
     "Catalogue",
+    "card_name",
     "catalogue",
+    "deck_name",
     "is_language",
     "read_catalogue",
 ]
@@ -123,3 +125,14 @@ def read_catalogue(path: Path, language: str, domain: str) -> Catalogue:
         key = (message.context, ids[0])
         messages[key] = forms if len(ids) > 1 else forms[0]  # a plural message: its forms
     return Catalogue(language, domain, messages, gettext.c2py(po.plural_expr))
+
+
+def card_name(ruleset: str, name: str, language: str) -> str:
+    """A card's (location's, persona's, planet's...) name in a language: its ruleset's
+    ``msgctxt "<ruleset>.card"`` message, so whatever holds a name can show it translated."""
+    return catalogue(ruleset, language).pgettext(f"{ruleset}.card", name)
+
+
+def deck_name(ruleset: str, name: str, language: str) -> str:
+    """A starter deck's name in a language (``msgctxt "<ruleset>.deck"``)."""
+    return catalogue(ruleset, language).pgettext(f"{ruleset}.deck", name)

@@ -8,6 +8,11 @@ and what each seat sees (``view``), and may sum up a spectator's view in a line 
 Setup, starter decks, the engine's listing of ``always`` kinds, results, the canonical state
 for the hash and a copy of a state (``clone``) come from here; a ruleset with hidden zones
 writes ``determinize``. See ``docs/architecture.md``.
+
+Its words come in each of Parlor's languages (docs/i18n.md): a ruleset sets ``english``, the
+:class:`~rules.engine.wording.Wording` its rules text is written with, and ``write_text``, how a
+definition's text is written with a wording; ``wording``, ``card_name``, ``card_text`` and
+``starter_decks`` then answer in any language from the ruleset's catalogue.
 """
 
 from __future__ import annotations
@@ -22,8 +27,10 @@ from .clone import clone
 from .decks import DeckCard, DeckRule
 from .hidden import reseeded
 from .kinds import Kind
+from .language import SOURCE, card_name, catalogue
 from .rng import Rng
 from .steps import StepLog
+from .wording import Wording, translated
 
 __all__ = ["DeckInfo", "Pool", "Result", "Ruleset", "RulesetBase"]
 
@@ -89,8 +96,24 @@ class Ruleset(Protocol, Generic[S, V]):
     a ruleset without a turn clock."""
     kinds: Mapping[str, Kind]
 
-    def starter_decks(self) -> list[DeckInfo]:
-        """The decks a setup may name by id, in the order to offer them."""
+    def starter_decks(self, language: str = SOURCE) -> list[DeckInfo]:
+        """The decks a setup may name by id, in the order to offer them, named in a language."""
+        ...
+
+    def wording(self, language: str) -> Wording:
+        """The rules text templates in a language."""
+        ...
+
+    def card_name(self, name: str, language: str) -> str:
+        """A name the pool gives (card, location...) in a language."""
+        ...
+
+    def card_text(self, card: Any, language: str) -> str:
+        """A definition of the pool's rules text in a language."""
+        ...
+
+    def card_summary(self, card: Any, language: str) -> str:
+        """What a card list shows before a definition's text, in a language."""
         ...
 
     def normalize_setup(self, setup: Mapping[str, Any]) -> dict[str, Any]:
@@ -193,6 +216,8 @@ class RulesetBase(Generic[S, V]):
     setup_fields: ClassVar[frozenset[str]] = frozenset()
     timeout: ClassVar[Action | None] = None
     kinds: ClassVar[Mapping[str, Kind]]
+    english: ClassVar[Wording] = Wording({})
+    """The ruleset's rules text templates in English (its ``text.ENGLISH``)."""
 
     def __init__(self, pool: Pool) -> None:
         self.pool = pool
@@ -202,10 +227,49 @@ class RulesetBase(Generic[S, V]):
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.version}>"
 
+    # -- words --------------------------------------------------------------------------------
+
+    def wording(self, language: str) -> Wording:
+        """The rules text templates in a language (``english`` translated by the catalogue)."""
+        return translated(self.english, self.name, language)
+
+    def card_name(self, name: str, language: str) -> str:
+        """A name the pool gives (a card's, a location's...) in a language."""
+        return card_name(self.name, name, language)
+
+    def card_text(self, card: Any, language: str) -> str:
+        """A definition's rules text (a card's, a location's...) in a language: its ``text``
+        in English, else written again from its data with the language's wording."""
+        if language == SOURCE:
+            text: str = card.text
+            return text
+        return self.write_text(card, self.wording(language))
+
+    def card_summary(self, card: Any, language: str) -> str:
+        """What a card list shows before a definition's text (its kind, cost, stats...)."""
+        summary = getattr(card, "summary", None)
+        if language == SOURCE and isinstance(summary, str):
+            return summary
+        return self.write_summary(card, self.wording(language))
+
+    def write_summary(self, card: Any, wording: Wording) -> str:
+        """A definition's summary written with ``wording``."""
+        raise NotImplementedError(f"{self.name} writes no summaries")
+
+    def write_text(self, card: Any, wording: Wording) -> str:
+        """A definition's rules text written with ``wording``: the ruleset's ``card_text``."""
+        raise NotImplementedError(f"{self.name} writes no rules text")
+
     # -- setup --------------------------------------------------------------------------------
 
-    def starter_decks(self) -> list[DeckInfo]:
-        return [DeckInfo(d.id, d.name, d.blurb) for d in self.pool.decks.values()]
+    def starter_decks(self, language: str = SOURCE) -> list[DeckInfo]:
+        """The starter decks, named and described in a language."""
+        words = catalogue(self.name, language)
+        deck, blurb = f"{self.name}.deck", f"{self.name}.deck.blurb"
+        return [
+            DeckInfo(d.id, words.pgettext(deck, d.name), words.pgettext(blurb, d.blurb))
+            for d in self.pool.decks.values()
+        ]
 
     def normalize_setup(self, setup: Mapping[str, Any]) -> dict[str, Any]:
         """``{"seats": n, "decks": [deck, ...], ...}``: a deck is a starter deck's id or a list

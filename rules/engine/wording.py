@@ -8,16 +8,31 @@ phrases or numbers: ``{amount:+d}`` writes a signed number (``+2``, ``-1``), and
 may ask for a word form the language defines (``{name:a}`` for "an Ember", ``{text:sentence}``).
 Counted nouns come in two templates, ``<name>.one`` and ``<name>.other``: :meth:`Wording.count`
 picks one and gives it the number as a word (``{n}``: "a", "two", "12").
+
+English is the source: a ruleset writes its :data:`ENGLISH`-style catalogue in code, and
+:func:`translated` makes the same catalogue in another language from the ruleset's gettext domain
+(each template's ``msgctxt`` is its name, its ``msgid`` the English template; docs/i18n.md), with
+that language's word forms and its translations of the ruleset's names (:meth:`Wording.name`).
 """
 
 from __future__ import annotations
 
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["ENGLISH_FORMS", "Wording", "WordingError", "indefinite"]
+from .language import SOURCE, catalogue
+
+__all__ = [
+    "ENGLISH_FORMS",
+    "FORMS",
+    "JAPANESE_FORMS",
+    "Wording",
+    "WordingError",
+    "indefinite",
+    "translated",
+]
 
 
 class WordingError(ValueError):
@@ -56,6 +71,29 @@ ENGLISH_FORMS: Mapping[str, Form] = {
 """Word forms English templates may ask for: ``{name:plural}``, ``{clause:capital}``..."""
 
 
+def _same(text: str) -> str:
+    return text
+
+
+def _japanese_sentence(text: str) -> str:
+    """Ended by 「。」 unless it already is (a quotation in 「」 still takes one after it)."""
+    return text if text.endswith("。") else text + "。"
+
+
+JAPANESE_FORMS: Mapping[str, Form] = {
+    # Japanese has no capitals, articles or plural nouns: those forms leave a word as it is.
+    "capital": _same,
+    "a": _same,
+    "plural": _same,
+    "lower": _same,
+    "sentence": _japanese_sentence,
+}
+"""The same forms in Japanese: only a sentence changes (it ends in 「。」)."""
+
+FORMS: Mapping[str, Mapping[str, Form]] = {"en": ENGLISH_FORMS, "ja": JAPANESE_FORMS}
+"""Each language's word forms, by its code."""
+
+
 class _Formatter(string.Formatter):
     def __init__(self, forms: Mapping[str, Form]) -> None:
         self.forms = forms
@@ -86,6 +124,8 @@ class Wording:
     numbers: Mapping[int, str] = field(default_factory=dict)
     """How a count is written: ``{1: "a", 2: "two"}``; any other number as digits."""
     forms: Mapping[str, Form] = field(default_factory=dict)
+    names: Mapping[str, str] = field(default_factory=dict)
+    """The names this language gives things named in English (a card a text mentions)."""
     # Rendered texts by template and values: rules text is rendered from card data, a finite
     # set, and a caption asks for the same phrases again and again (``string.Formatter`` is
     # slow). Bounded, should values ever be unbounded.
@@ -138,3 +178,44 @@ class Wording:
 
     def number(self, n: int) -> str:
         return self.numbers.get(n, str(n))
+
+    def sentences(self, texts: Iterable[str]) -> str:
+        """Whole sentences one after another, as the template ``sentences`` joins two (``"{before}
+        {after}"`` in English; Japanese runs them on after its 「。」)."""
+        joined = ""
+        for text in texts:
+            joined = self.render("sentences", before=joined, after=text) if joined else text
+        return joined
+
+    def name(self, english: str) -> str:
+        """A name in this language (a card, a location...): its English when it has none."""
+        return self.names.get(english, english)
+
+
+_TRANSLATED: dict[tuple[int, str, str], tuple[Wording, Wording]] = {}
+
+
+def translated(english: Wording, domain: str, language: str) -> Wording:
+    """``english`` in ``language``, from the domain's catalogue: each template by its name as
+    context and its English as id (an untranslated one stays English), the language's word forms,
+    numbers written as digits, and the names of ``msgctxt "<domain>.card"``. Made once."""
+    if language == SOURCE:
+        return english
+    key = (id(english), domain, language)
+    found = _TRANSLATED.get(key)
+    if found is not None and found[0] is english:
+        return found[1]
+    messages = catalogue(domain, language)
+    context = f"{domain}.card"
+    names = {
+        english_name: text
+        for (ctx, english_name), text in messages.messages.items()
+        if ctx == context and isinstance(text, str)
+    }
+    wording = Wording(
+        {name: messages.pgettext(name, template) for name, template in english.templates.items()},
+        forms=FORMS[language],
+        names=names,
+    )
+    _TRANSLATED[key] = (english, wording)
+    return wording

@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ..engine import ActionSpec, Kind, Rng, RulesetBase, StepLog
-from . import actions, cpu, flow
+from ..engine.wording import Wording
+from . import actions, cpu, flow, text
 from .cards import CardPool
 from .state import DEAD, EsperState
 from .views import EsperView, summary, view
@@ -29,6 +30,13 @@ class EsperRuleset(RulesetBase[EsperState, EsperView]):
     timeout = actions.TIMEOUT
     kinds: ClassVar[Mapping[str, Kind]] = actions.KINDS
     cpu_guide = cpu.GUIDE
+    english = text.ENGLISH
+
+    def write_text(self, card: Any, wording: Wording) -> str:
+        return text.card_text(card, wording=wording)
+
+    def write_summary(self, card: Any, wording: Wording) -> str:
+        return text.summary_text(card, wording=wording)
 
     pool: CardPool
     random_weights: ClassVar[Mapping[str, float]] = {

@@ -11,10 +11,50 @@ from dataclasses import replace
 from ..engine.wording import ENGLISH_FORMS, Wording
 from .cards import FLEX_ATTACK_LEVELS, FLEX_DEFENCE_LEVELS, CardDef
 
-__all__ = ["ENGLISH", "KIND_TERMS", "card_text", "finish_card"]
+__all__ = ["ENGLISH", "KIND_TERMS", "card_text", "finish_card", "summary_text"]
 
 ENGLISH = Wording(
     {
+        # -- what a list shows first
+        "summary.good": "good character, stat line {line}",
+        "summary.evil": "evil character, stat line {line}",
+        "summary.combat.attack": "combat card: attack, level {level}",
+        "summary.combat.defence": "combat card: defence, level {level}",
+        "summary.combat.escape": "combat card: escape, level {level}",
+        "summary.combat.mind_read": "combat card: mind-read, level {level}",
+        "summary.combat.flex": "combat card: flex, level chosen",
+        "summary.planet.clue": "planet card: clue",
+        "summary.planet.checkpoint": "planet card: checkpoint",
+        "summary.planet.snare": "planet card: snare",
+        "summary.planet.skirmish": "planet card: skirmish",
+        "summary.planet.exposure": "planet card: exposure",
+        "summary.planet.insight": "planet card: insight",
+        "summary.planet.landing_pad": "planet card: landing pad",
+        "summary.planet.plain": "planet card: plain",
+        "summary.gear.barrier": "gear card: barrier",
+        "summary.gear.aide": "gear card: aide",
+        "summary.gear.damper": "gear card: damper",
+        "summary.gear.double": "gear card: double",
+        "summary.gear.shuttle": "gear card: shuttle",
+        "summary.gear.bolt_hole": "gear card: bolt hole",
+        "summary.gear.focus": "gear card: focus",
+        "summary.base.key_base": "base card: key base",
+        "summary.base.hall": "base card: hall",
+        "summary.base.scrambler": "base card: scrambler",
+        "summary.base.sentry": "base card: sentry",
+        "summary.base.guardhouse": "base card: guardhouse",
+        "summary.base.snare": "base card: snare",
+        "summary.base.lounge": "base card: lounge",
+        "summary.base.fog_room": "base card: fog room",
+        "summary.base.dissolver": "base card: dissolver",
+        "summary.base.core": "base card: core",
+        "summary.base.archive": "base card: archive",
+        "summary.base.rift": "base card: rift",
+        "summary.base.anchor": "base card: anchor",
+        # -- a character's side
+        "alignment.good": "good",
+        "alignment.evil": "evil",
+        # -- a character (ESPER-14.1)
         "character": (
             "{alignment:capital}. ESP level {level}, ESP power {power}, durability {durability}, "
             "mental {mental}."
@@ -154,7 +194,7 @@ def card_text(card: CardDef, *, wording: Wording = ENGLISH) -> str:
     if card.deck == "character":
         return w.render(
             "character",
-            alignment=card.kind,
+            alignment=w.render(f"alignment.{card.kind}"),
             level=card.level,
             power=card.power,
             durability=card.durability,
@@ -172,6 +212,14 @@ def card_text(card: CardDef, *, wording: Wording = ENGLISH) -> str:
         attack=_span(FLEX_ATTACK_LEVELS),
         defence=_span(FLEX_DEFENCE_LEVELS),
     )
+
+
+def summary_text(card: CardDef, *, wording: Wording = ENGLISH) -> str:
+    """What a list shows first: ``good character, stat line 1``, ``combat card: attack,
+    level 3``."""
+    if card.deck == "character":
+        return wording.render(f"summary.{card.kind}", line=card.line)
+    return wording.render(f"summary.{card.deck}.{card.kind}", level=card.level)
 
 
 def finish_card(card: CardDef) -> CardDef:

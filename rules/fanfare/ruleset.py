@@ -8,7 +8,8 @@ from typing import Any, ClassVar
 
 from ..engine import Action, ActionSpec, Kind, Rng, RulesetBase, StepLog
 from ..engine.decks import DeckRule
-from . import actions, cpu, flow, loading
+from ..engine.wording import Wording
+from . import actions, cpu, flow, loading, text
 from .cards import CardPool
 from .state import BOARD_SLOTS, HAND_LIMIT, MAX_PP, FanfareState
 from .stats import defence
@@ -31,11 +32,18 @@ class FanfareRuleset(RulesetBase[FanfareState, FanfareView]):
     timeout = actions.TIMEOUT
     kinds: ClassVar[Mapping[str, Kind]] = actions.KINDS
     cpu_guide = cpu.GUIDE
+    english = text.ENGLISH
 
     pool: CardPool
 
     def __init__(self, pool: CardPool) -> None:
         super().__init__(pool)
+
+    def write_text(self, card: Any, wording: Wording) -> str:
+        return text.card_text(card, self.pool.cards, wording=wording)
+
+    def write_summary(self, card: Any, wording: Wording) -> str:
+        return text.summary_text(card, wording=wording)
 
     def normalize_extra(self, setup: Mapping[str, Any], seats: int) -> dict[str, Any]:
         """``"first"``: the seat that goes first instead of the coin's (FANFARE-1.2,

@@ -1,7 +1,8 @@
 """Rules text, written from ability data (so a card's text always says what it does).
 
 One table or function per part of a sentence: the timing, the effect, its target, its condition.
-Texts are English; a locale table can replace these phrases later without touching behaviour.
+:data:`ENGLISH` says how each reads; another language is the same templates translated
+(``FanfareRuleset.wording``), passed as ``wording``.
 """
 
 from __future__ import annotations
@@ -12,11 +13,26 @@ from dataclasses import replace
 from ..engine.wording import ENGLISH_FORMS, Wording
 from .cards import EFFECTS, KEYWORDS, PLAYER_TARGETS, Ability, CardDef, Condition, Part
 
-__all__ = ["ENGLISH", "ability_text", "card_text", "condition_text", "finish_card", "keyword_text"]
+__all__ = [
+    "ENGLISH",
+    "ability_text",
+    "card_text",
+    "condition_text",
+    "finish_card",
+    "keyword_text",
+    "summary_text",
+]
 
 ENGLISH = Wording(
     {
+        # -- what a card list shows before the text
+        "summary": "{kind}, cost {cost}",
+        "summary.follower": "{kind}, cost {cost}, {attack}/{defence}",
+        "kind.follower": "follower",
+        "kind.amulet": "amulet",
+        "kind.spell": "spell",
         # -- sentences: a timing, a zone and a condition each wrap the body
+        "sentences": "{before} {after}",
         "ability": "{text:sentence}",
         "ability.condition": "if {condition}, {body}",
         "ability.zone.hand": "while this is in your hand, {body}",
@@ -122,8 +138,12 @@ ENGLISH = Wording(
         "cards.other": "{n} cards",
         "play_points.one": "{n} play point",
         "play_points.other": "{n} play points",
+        # what an effect makes: summoned, put into a hand or a deck, or transformed into
         "made.one": "{name:a}",
         "made.other": "{n} {name:plural}",
+        "made.card.one": "{name:a}",
+        "made.card.other": "{n} {name:plural}",
+        "made.transform.one": "{name:a}",
         "stats": "+{attack}/+{defence}",
         "amount_from.self_attack": "this follower's attack",
         "amount_from.highest_ally_attack": "the highest attack among your other followers",
@@ -224,7 +244,12 @@ def _part(part: Part, obj: str, cards: Mapping[str, CardDef], kind: str, w: Word
         clause = w.render("part.pp", points=w.count("play_points", part.amount))
     elif e in ("summon", "add", "shuffle", "transform"):
         assert part.card is not None
-        made = w.count("made", 1 if e == "transform" else part.amount, name=cards[part.card].name)
+        noun = {"transform": "made.transform", "add": "made.card", "shuffle": "made.card"}
+        made = w.count(
+            noun.get(e, "made"),
+            1 if e == "transform" else part.amount,
+            name=w.name(cards[part.card].name),
+        )
         name = "part.transform" if e == "transform" else f"part.{e}.{part.target}"
         clause = w.render(name, made=made, **values)
     elif e in ("grant", "grant_leader"):
@@ -302,7 +327,14 @@ def card_text(card: CardDef, cards: Mapping[str, CardDef], *, wording: Wording =
     if card.drawn_result is not None:
         parts.append(w.render(f"card.drawn.{card.drawn_result}"))
     parts += [ability_text(a, cards, card.kind, wording=w) for a in card.abilities]
-    return " ".join(parts)
+    return w.sentences(parts)
+
+
+def summary_text(card: CardDef, *, wording: Wording = ENGLISH) -> str:
+    """``follower, cost 3, 2/3``: what a card list shows before the text."""
+    kind = wording.render(f"kind.{card.kind}")
+    name = "summary.follower" if card.follower else "summary"
+    return wording.render(name, kind=kind, cost=card.cost, attack=card.attack, defence=card.defence)
 
 
 def _with_text(ability: Ability, cards: Mapping[str, CardDef], kind: str) -> Ability:

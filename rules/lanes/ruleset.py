@@ -6,8 +6,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..engine import Action, ActionSpec, Rng, RulesetBase, StepLog
-from . import actions, cpu, flow, loading
-from .cards import CardPool
+from ..engine.wording import Wording
+from . import actions, cpu, flow, loading, text
+from .cards import CardPool, LocationDef
 from .effects import HAND_LIMIT
 from .state import SLOTS, LanesState, Location
 from .views import LanesView, summary, view
@@ -28,6 +29,7 @@ class LanesRuleset(RulesetBase[LanesState, LanesView]):
     timeout = actions.TIMEOUT
     kinds = actions.KINDS
     cpu_guide = cpu.GUIDE
+    english = text.ENGLISH
 
     def __init__(self, pool: CardPool) -> None:
         super().__init__(pool)
@@ -39,6 +41,15 @@ class LanesRuleset(RulesetBase[LanesState, LanesView]):
             *(card.unseen_timings for card in tokens)
         )
         self._tokens_timings: frozenset[str] = frozenset().union(*(card.by_when for card in tokens))
+
+    def write_summary(self, card: Any, wording: Wording) -> str:
+        return wording.render("summary", cost=card.cost, power=card.power)
+
+    def write_text(self, card: Any, wording: Wording) -> str:
+        """A card's or a location's rules text."""
+        if isinstance(card, LocationDef):
+            return text.location_text(card, self.pool.cards, wording=wording)
+        return text.card_text(card, self.pool.cards, wording=wording)
 
     # -- setup --------------------------------------------------------------------------------
 

@@ -16,7 +16,10 @@ __all__ = ["ENGLISH", "ability_text", "card_text", "location_text"]
 
 ENGLISH = Wording(
     {
+        # -- what a card list shows before the text
+        "summary": "cost {cost}, power {power}",
         # -- sentences
+        "sentences": "{before} {after}",
         "ability": "{timing}: {effect}.",
         "ability.if": "{timing}: {effect} {condition}.",
         "location.ongoing": "{effect:capital}.",
@@ -137,7 +140,7 @@ def _effect(a: Ability, cards: Mapping[str, CardDef], w: Wording) -> str:
         return w.render(f"effect.draw.{a.target}", cards=w.count("cards", a.amount))
     if a.effect == "add":
         assert a.card is not None
-        tokens = w.count("tokens", a.amount, name=cards[a.card].name)
+        tokens = w.count("tokens", a.amount, name=w.name(cards[a.card].name))
         return w.render(f"effect.add.{a.into}.{a.target}", tokens=tokens)
     if a.effect == "extra_energy":
         when = "now" if a.when == "turn_start" else "next"
@@ -176,11 +179,11 @@ def ability_text(
 def card_text(card: CardDef, cards: Mapping[str, CardDef], *, wording: Wording = ENGLISH) -> str:
     parts = [wording.render(f"keyword.{k}") for k in _KEYWORD_ORDER if k in card.keywords]
     parts += [ability_text(a, cards, wording=wording) for a in card.abilities]
-    return " ".join(parts)
+    return wording.sentences(parts)
 
 
 def location_text(
     location: LocationDef, cards: Mapping[str, CardDef], *, wording: Wording = ENGLISH
 ) -> str:
     texts = [ability_text(a, cards, location=True, wording=wording) for a in location.abilities]
-    return " ".join(texts) if texts else wording.render("location.none")
+    return wording.sentences(texts) if texts else wording.render("location.none")

@@ -7,8 +7,8 @@ A CPU seat is sent nothing (it has no DMs) and is named, never mentioned.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 

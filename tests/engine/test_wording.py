@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.engine.wording import ENGLISH_FORMS, Wording, WordingError
+from rules.engine.wording import ENGLISH_FORMS, JAPANESE_FORMS, Wording, WordingError, translated
 
 ENGLISH = Wording(
     {
@@ -90,3 +90,33 @@ def test_unknown_templates_and_forms_are_named() -> None:
 def test_a_broken_template_is_refused_when_the_table_is_made() -> None:
     with pytest.raises(WordingError, match=r"template 'x'"):
         Wording({"x": "deal {amount damage"})
+
+
+def test_japanese_forms_leave_words_alone_and_end_a_sentence_once() -> None:
+    w = Wording(
+        {"s": "{text:sentence}", "a": "{name:a}{name:plural}{name:capital}"}, forms=JAPANESE_FORMS
+    )
+    assert w.render("s", text="カードを1枚引く") == "カードを1枚引く。"
+    assert w.render("s", text="カードを1枚引く。") == "カードを1枚引く。"
+    assert w.render("a", name="火花") == "火花火花火花"
+
+
+def test_sentences_follow_one_another_as_the_language_joins_them() -> None:
+    english = Wording({"sentences": "{before} {after}"})
+    japanese = Wording({"sentences": "{before}{after}"})
+    assert english.sentences(["Rush.", "Ward."]) == "Rush. Ward."
+    assert japanese.sentences(["突進。", "守護。"]) == "突進。守護。"
+    assert japanese.sentences([]) == ""
+
+
+def test_a_translated_wording_reads_the_rulesets_catalogue() -> None:
+    """Lanes' Japanese: each template by its name, names by the ruleset's card context, counts
+    as digits, and English for the source language."""
+    from rules.lanes.text import ENGLISH
+
+    assert translated(ENGLISH, "lanes", "en") is ENGLISH
+    ja = translated(ENGLISH, "lanes", "ja")
+    assert translated(ENGLISH, "lanes", "ja") is ja  # made once
+    assert ja.render("effect.draw.owner", cards=ja.count("cards", 1)) == "カードを1枚引く"
+    assert ja.name("Spark") == "火花"
+    assert ja.name("Nothing of the kind") == "Nothing of the kind"
