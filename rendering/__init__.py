@@ -8,6 +8,8 @@ A seat's *table* (:func:`table_png`, for the DM where it decides) is its board s
 with its hand below, in one picture: composed here from the ruleset's board and hand, so every
 ruleset has one.
 
+``language`` is the picture's language (``"en"``, the default, or ``"ja"``): its own words
+come from the ``rendering`` catalogue, and card names from their ruleset's (``docs/i18n.md``).
 ``names`` are the players' display names by seat; ``step`` is the resolution step being shown
 (its caption and public events drive the highlight). ``scale`` is pixels per layout unit; each
 ruleset has its default (lanes and fanfare: 1.5, pictures 720 pixels wide). The shared drawing
@@ -22,6 +24,8 @@ from typing import Any
 
 from rendering.toolkit import Canvas, stack
 from rendering.toolkit.palette import BACKGROUND, PANEL_EDGE
+from rendering.toolkit.words import language as current_language
+from rendering.toolkit.words import speaking
 from rules.engine import Step
 
 __all__ = [
@@ -31,6 +35,7 @@ __all__ = [
     "draw_table",
     "hand_png",
     "result_png",
+    "speaking",
     "table_png",
 ]
 
@@ -62,6 +67,7 @@ def board_png(
     seat: int | None = None,
     before: Any = None,
     scale: float | None = None,
+    language: str = "en",
 ) -> bytes:
     """The public board (or a seat's, if ``view`` is a seat's view) after ``step``.
 
@@ -72,7 +78,8 @@ def board_png(
     (without it they are drawn after the cards that stay).
     """
     module = _module(ruleset)
-    canvas = module.draw_board(view, names, step, seat=seat, before=before, **_options(scale))
+    with speaking(language):
+        canvas = module.draw_board(view, names, step, seat=seat, before=before, **_options(scale))
     data: bytes = canvas.png()
     return data
 
@@ -86,6 +93,7 @@ def table_png(
     *,
     before: Any = None,
     scale: float | None = None,
+    language: str = "en",
 ) -> bytes:
     """``seat``'s table, for the DM where it decides: the board after ``step`` from its side (its
     own cards as its view has them, the other seat's hidden ones hidden), its hand below.
@@ -93,7 +101,10 @@ def table_png(
     ``view`` must be ``seat``'s own view (``ValueError`` otherwise: a spectator's view has no
     hand, another seat's holds what ``seat`` may not see). ``before`` as for :func:`board_png`.
     """
-    data: bytes = draw_table(ruleset, view, names, seat, step, before=before, scale=scale).png()
+    table = draw_table(
+        ruleset, view, names, seat, step, before=before, scale=scale, language=language
+    )
+    data: bytes = table.png()
     return data
 
 
@@ -106,32 +117,53 @@ def draw_table(
     *,
     before: Any = None,
     scale: float | None = None,
+    language: str | None = None,
 ) -> Canvas:
-    """The canvas of :func:`table_png` (tests look at what was drawn on it)."""
+    """The canvas of :func:`table_png` (tests look at what was drawn on it); without
+    ``language``, in the language of the enclosing :func:`speaking` block (else English)."""
     if view.viewer != seat:
         raise ValueError(f"seat {seat}'s table is drawn from its own view, not {view.viewer!r}'s")
     module = _module(ruleset)
     options = _options(scale)
-    board = module.draw_board(view, names, step, seat=seat, before=before, **options)
-    hand = module.draw_hand(view, names, **options)
+    with speaking(language or current_language()):
+        board = module.draw_board(view, names, step, seat=seat, before=before, **options)
+        hand = module.draw_hand(view, names, **options)
     return stack((board, hand), background=BACKGROUND, rule=PANEL_EDGE)
 
 
-def hand_png(ruleset: str, view: Any, names: Sequence[str], *, scale: float | None = None) -> bytes:
+def hand_png(
+    ruleset: str,
+    view: Any,
+    names: Sequence[str],
+    *,
+    scale: float | None = None,
+    language: str = "en",
+) -> bytes:
     """A seat's hand (and what it may do with it now): only ever sent to that seat."""
-    data: bytes = _module(ruleset).draw_hand(view, names, **_options(scale)).png()
+    with speaking(language):
+        canvas = _module(ruleset).draw_hand(view, names, **_options(scale))
+    data: bytes = canvas.png()
     return data
 
 
 def result_png(
-    ruleset: str, view: Any, names: Sequence[str], *, scale: float | None = None
+    ruleset: str,
+    view: Any,
+    names: Sequence[str],
+    *,
+    scale: float | None = None,
+    language: str = "en",
 ) -> bytes:
     """The end of a match: the winner and how, and the final board."""
-    data: bytes = _module(ruleset).draw_result(view, names, **_options(scale)).png()
+    with speaking(language):
+        canvas = _module(ruleset).draw_result(view, names, **_options(scale))
+    data: bytes = canvas.png()
     return data
 
 
-def card_png(ruleset: str, card: Any, *, scale: float | None = None) -> bytes:
+def card_png(ruleset: str, card: Any, *, scale: float | None = None, language: str = "en") -> bytes:
     """One card definition of the ruleset's pool, as a hand shows it: for looking a card up."""
-    data: bytes = _module(ruleset).draw_card(card, **_options(scale)).png()
+    with speaking(language):
+        canvas = _module(ruleset).draw_card(card, **_options(scale))
+    data: bytes = canvas.png()
     return data

@@ -46,6 +46,7 @@ from rendering.toolkit.palette import (
     TEXT,
     mix,
 )
+from rendering.toolkit.words import card_name, say, say_n, say_p
 from rules.breakfall.views import BreakfallView, CharacterView, EntryView, PlayerView
 from rules.engine import name_seats
 
@@ -76,23 +77,32 @@ TILE_MIN = 96.0  # a vanilla character: name, a pill row, its numbers
 EMPTY_FIELD = 26.0
 ROW = 19.0  # a row of a panel: the name, chips
 ENTRY_H = 20.0
-_PHASE = {
-    ("start", ""): "start phase",
-    ("draw", ""): "draw phase",
-    ("main", ""): "main phase",
-    ("battle", "greet"): "battle: greet",
-    ("battle", "block"): "battle: block",
-    ("battle", "damage"): "battle: damage",
-    ("end", "end"): "end phase",
-    ("end", "final"): "end phase",
-}
-_KINDS = {
-    "character": "character",
-    "technique": "technique",
-    "ability": "ability",
-    "trigger": "triggered",
-    "breakfall": "breakfall",
-}
+
+
+def _phase(view: BreakfallView) -> str:
+    phases = {
+        ("start", ""): say("start phase"),
+        ("draw", ""): say("draw phase"),
+        ("main", ""): say("main phase"),
+        ("battle", "greet"): say("battle: greet"),
+        ("battle", "block"): say("battle: block"),
+        ("battle", "damage"): say("battle: damage"),
+        ("end", "end"): say("end phase"),
+        ("end", "final"): say("end phase"),
+    }
+    return phases.get((view.phase, view.step), view.phase)
+
+
+def _kind(kind: str) -> str:
+    """What an entry of the space is."""
+    kinds = {
+        "character": say_p("entry", "character"),
+        "technique": say_p("entry", "technique"),
+        "ability": say_p("entry", "ability"),
+        "trigger": say_p("entry", "triggered"),
+        "breakfall": say_p("entry", "breakfall"),
+    }
+    return kinds.get(kind, kind)
 
 
 def new_canvas(height: float, scale: float) -> Canvas:
@@ -104,9 +114,15 @@ def new_canvas(height: float, scale: float) -> Canvas:
 
 def _turn_label(view: BreakfallView, names: Sequence[str]) -> str:
     if view.over:
-        return f"Game over after turn {view.turn}" if view.turn else "Game over"
-    phase = _PHASE.get((view.phase, view.step), view.phase)
-    return f"Turn {view.turn} · {names[view.turn_player]}'s turn · {phase}"
+        if view.turn:
+            return say("Game over after turn {turn}", turn=view.turn)
+        return say("Game over")
+    return say(
+        "Turn {turn} · {player}'s turn · {phase}",
+        turn=view.turn,
+        player=names[view.turn_player],
+        phase=_phase(view),
+    )
 
 
 def draw_header(
@@ -159,19 +175,22 @@ def _chips(view: BreakfallView, player: PlayerView, marks: Marks) -> list[Chip]:
     chips = []
     if not view.over and view.turn_player == seat:
         style = seat_style(seat)
-        chips.append(Chip("Turn", fill=style.fill, ink=style.ink, icon="right", bold=True))
+        chips.append(
+            Chip(say_p("chip", "Turn"), fill=style.fill, ink=style.ink, icon="right", bold=True)
+        )
     if not view.over and view.holder == seat:
-        chips.append(Chip("Priority", fill=mix(PANEL, HIGHLIGHT, 0.25), ink=TEXT, bold=True))
+        chips.append(Chip(say("Priority"), fill=mix(PANEL, HIGHLIGHT, 0.25), ink=TEXT, bold=True))
     elif not view.over and seat in view.pending:
-        chips.append(Chip("Deciding…", fill=mix(PANEL, HIGHLIGHT, 0.25), ink=TEXT, bold=True))
+        chips.append(Chip(say("Deciding…"), fill=mix(PANEL, HIGHLIGHT, 0.25), ink=TEXT, bold=True))
     chips += [
-        _lit(Chip(f"Hand {player.hand_size}", ink=MUTED), "hand" in lit),
-        _lit(Chip(f"Deck {player.deck_size}", ink=MUTED), "deck" in lit),
-        _lit(Chip(f"Graveyard {len(player.graveyard)}", ink=MUTED), "graveyard" in lit),
+        _lit(Chip(say("Hand {n}", n=player.hand_size), ink=MUTED), "hand" in lit),
+        _lit(Chip(say("Deck {n}", n=player.deck_size), ink=MUTED), "deck" in lit),
+        _lit(Chip(say("Graveyard {n}", n=len(player.graveyard)), ink=MUTED), "graveyard" in lit),
     ]
     for _seat, why in (g for g in marks.gone if g[0] == seat):
         # Lit as the counters the step changed are (and in a colour of the PNG palette).
-        chips.append(Chip(f"1 {why}", fill=HIGHLIGHT, ink=HIGHLIGHT_INK, bold=True))
+        left = say("1 killed") if why == "killed" else say("1 returned to hand")
+        chips.append(Chip(left, fill=HIGHLIGHT, ink=HIGHLIGHT_INK, bold=True))
     return chips
 
 
@@ -233,7 +252,7 @@ def _draw_panel_rows(
         )
     rows_left = left + 232
     ready = player.resources_ready
-    label = f"Resources {ready}/{len(player.resource_states)} ready"
+    label = say("Resources {ready}/{n} ready", ready=ready, n=len(player.resource_states))
     width = canvas.text_width(label, size=LEGIBLE) + 2
     if draw:
         canvas.text(
@@ -247,10 +266,12 @@ def _draw_panel_rows(
         resource_row(canvas, rows_left + width + 4, y + 1, right, player.resource_states, h=ROW - 2)
     y += ROW + 4
     if player.check:
-        check = [Chip("Check zone", ink=MUTED)]
+        check = [Chip(say("Check zone"), ink=MUTED)]
         check += [
             Chip(
-                c.name + (" (breakfall)" if c.breakfall else ""),
+                say("{card} (breakfall)", card=card_name("breakfall", c.name))
+                if c.breakfall
+                else card_name("breakfall", c.name),
                 fill=HIGHLIGHT if "check" in lit else mix(PANEL, HIGHLIGHT, 0.3),
                 ink=HIGHLIGHT_INK if "check" in lit else TEXT,
                 bold=True,
@@ -287,7 +308,7 @@ def _draw_field(canvas: Canvas, player: PlayerView, y: float, marks: Marks) -> f
         )
         canvas.text(
             (MARGIN + 8, y, WIDTH - MARGIN - 8, y + EMPTY_FIELD),
-            "No characters on the field",
+            say("No characters on the field"),
             size=LEGIBLE,
             fill=SUBTLE,
             align="center",
@@ -316,13 +337,21 @@ Line = tuple[EntryView | None, str, str, int]
 def _entry_rows(view: BreakfallView, names: Sequence[str]) -> list[Line]:
     """The space newest first, waiting checks of a seat in a row merged into one line."""
     lines: list[Line] = []
+    count = 0  # the waiting checks merged into the last line
     for entry in reversed(view.space):
         if entry.kind == "check" and not entry.running and not entry.resolving:
-            if lines and lines[-1][0] is None and lines[-1][3] == entry.seat:
-                count = int(lines[-1][1].split()[0]) + 1
-                lines[-1] = (None, f"{count} damage checks for {names[entry.seat]}", "", entry.seat)
+            merged = bool(lines) and lines[-1][0] is None and lines[-1][3] == entry.seat
+            count = count + 1 if merged else 1
+            checks = say_n(
+                "{n} damage check for {player}",
+                "{n} damage checks for {player}",
+                count,
+                player=names[entry.seat],
+            )
+            if merged:
+                lines[-1] = (None, checks, "", entry.seat)
             else:
-                lines.append((None, f"1 damage check for {names[entry.seat]}", "", entry.seat))
+                lines.append((None, checks, "", entry.seat))
             continue
         head, text = _entry_text(entry, names)
         lines.append((entry, head, text, entry.seat))
@@ -331,15 +360,17 @@ def _entry_rows(view: BreakfallView, names: Sequence[str]) -> list[Line]:
 
 def _entry_text(entry: EntryView, names: Sequence[str]) -> tuple[str, str]:
     """Its head (what it is, whose, what it aims at) and what it does."""
+    card, player = card_name("breakfall", entry.name), names[entry.seat]
     if entry.kind == "check" and entry.resolving:
-        return f"Resolving: {names[entry.seat]}'s damage check turned {entry.name}", entry.text
+        turned = say("Resolving: {player}'s damage check turned {card}", player=player, card=card)
+        return turned, entry.text
     if entry.kind == "check":
-        return f"{names[entry.seat]}'s check: {entry.name} waits for its breakfall", ""
-    head = f"{entry.name} ({_KINDS.get(entry.kind, entry.kind)})"
+        return say("{player}'s check: {card} waits for its breakfall", player=player, card=card), ""
+    head = say("{card} ({kind})", card=card, kind=_kind(entry.kind))
     if entry.target:
-        head += f" → {name_seats(entry.target, names)}"
+        head = say("{entry} → {target}", entry=head, target=name_seats(entry.target, names))
     if entry.resolving:
-        head = f"Resolving: {head}"
+        head = say("Resolving: {entry}", entry=head)
     return head, entry.text
 
 
@@ -366,8 +397,8 @@ def _space_height(canvas: Canvas, view: BreakfallView, names: Sequence[str]) -> 
 
 def _now(view: BreakfallView, names: Sequence[str]) -> str:
     if view.over:
-        return "The match is over."
-    return "Now: " + name_seats(view.waiting, names) + "." if view.waiting else ""
+        return say("The match is over.")
+    return say("Now: {waiting}.", waiting=name_seats(view.waiting, names)) if view.waiting else ""
 
 
 def _draw_space(
@@ -378,7 +409,7 @@ def _draw_space(
     canvas.rect((x0, y, x1, bottom), mix(BACKGROUND, PANEL_EDGE, 0.35), radius=6)
     canvas.text(
         (x0 + 8, y + 2, x0 + 150, y + ROW + 2),
-        "Resolution space",
+        say("Resolution space"),
         size=LEGIBLE,
         weight="bold",
         fill=MUTED,
@@ -397,7 +428,11 @@ def _draw_space(
     lines = _entry_rows(view, names)
     if not lines:
         canvas.text(
-            (x0 + 10, top, x1 - 8, top + ENTRY_H), "Empty", size=LEGIBLE, fill=SUBTLE, max_lines=1
+            (x0 + 10, top, x1 - 8, top + ENTRY_H),
+            say("Empty"),
+            size=LEGIBLE,
+            fill=SUBTLE,
+            max_lines=1,
         )
     for i, line in enumerate(lines):
         entry, head, text, seat = line
@@ -410,7 +445,7 @@ def _draw_space(
         seat_mark(canvas, (box[0] + 5, my, box[0] + 5 + mark, my + mark), seat)
         canvas.text(
             (box[0] + 18, top, box[2] - 6, top + ENTRY_H),
-            ("Top · " if i == 0 else "") + head,
+            say("Top · {entry}", entry=head) if i == 0 else head,
             size=LEGIBLE,
             fill=TEXT if entry is not None else MUTED,
             weight="bold" if entry is not None else "regular",

@@ -26,6 +26,7 @@ from rendering.toolkit import (
     seat_title,
 )
 from rendering.toolkit.palette import GOOD, HIGHLIGHT, HIGHLIGHT_INK, MUTED, PANEL, TEXT, seat_style
+from rendering.toolkit.words import card_name, say
 from rules.breakfall.cards import CardDef
 from rules.breakfall.views import BreakfallView, HandCardView
 from rules.engine import name_seats
@@ -47,22 +48,46 @@ def _situation(view: BreakfallView, names: Sequence[str]) -> tuple[str, bool]:
     """The line under the header, and whether it asks something of the seat."""
     seat = view.viewer if view.viewer is not None else 0
     if view.over:
-        return "The match is over.", False
-    turn = f"Turn {view.turn} · {view.where}"
+        return say("The match is over."), False
+    turn, where = view.turn, _where(view)
     if seat in view.pending:
         if view.holder == seat:
-            return f"{turn} · you hold priority", True
-        return f"{turn} · {name_seats(view.waiting, names).replace(names[seat], 'you', 1)}", True
-    return f"{turn} · {name_seats(view.waiting, names)}", False
+            return say("Turn {turn} · {where} · you hold priority", turn=turn, where=where), True
+        waiting = name_seats(view.waiting, names).replace(names[seat], say("you"), 1)
+        return say(
+            "Turn {turn} · {where} · {waiting}", turn=turn, where=where, waiting=waiting
+        ), True
+    waiting = name_seats(view.waiting, names)
+    return say("Turn {turn} · {where} · {waiting}", turn=turn, where=where, waiting=waiting), False
+
+
+def _where(view: BreakfallView) -> str:
+    """Where the match is in the turn (as the rules' ``flow.PHASES`` names it)."""
+    phases = {
+        ("start", ""): say("the start phase"),
+        ("draw", ""): say("the draw phase"),
+        ("main", ""): say("the main phase"),
+        ("battle", "greet"): say("the greet step"),
+        ("battle", "block"): say("the block step"),
+        ("battle", "damage"): say("the damage step"),
+        ("end", "end"): say("the end phase"),
+        ("end", "final"): say("the final processing"),
+    }
+    return phases.get((view.phase, view.step), view.where)
 
 
 def _resources_line(view: BreakfallView) -> str:
     seat = view.viewer if view.viewer is not None else 0
     rows = view.players[seat].resources
     if not rows:
-        return "Your resources: none yet."
-    named = ", ".join(r.name + (" (bowed)" if r.bowed else "") for r in rows)
-    return f"Your resources (face down): {named}"
+        return say("Your resources: none yet.")
+    named = say(", ").join(
+        say("{card} (bowed)", card=card_name("breakfall", r.name))
+        if r.bowed
+        else card_name("breakfall", r.name)
+        for r in rows
+    )
+    return say("Your resources (face down): {cards}", cards=named)
 
 
 LINE = LEGIBLE * 1.15
@@ -112,7 +137,7 @@ def draw_hand(view: BreakfallView, names: Sequence[str], *, scale: float) -> Can
     priority = view.holder == view.viewer and not view.over
     if not view.hand:
         canvas.text(
-            (MARGIN + 8, y, WIDTH - MARGIN, y + ROW), "No cards in hand.", size=13, fill=MUTED
+            (MARGIN + 8, y, WIDTH - MARGIN, y + ROW), say("No cards in hand."), size=13, fill=MUTED
         )
     for card in view.hand:
         _card_row(canvas, card, view.viewer, y, dim=priority and not card.playable)
@@ -148,30 +173,38 @@ def _header(canvas: Canvas, view: BreakfallView, names: Sequence[str], y: float)
     fill = mix(PANEL, HIGHLIGHT, 0.12)
     chips = [
         Chip(
-            f"{ready}/{len(player.resource_states)} ready",
+            say("{ready}/{n} ready", ready=ready, n=len(player.resource_states)),
             fill=fill,
             icon="bolt",
             icon_colour=HIGHLIGHT,
             bold=True,
         ),
-        Chip(f"Hand {player.hand_size}", ink=MUTED),
+        Chip(say("Hand {n}", n=player.hand_size), ink=MUTED),
     ]
     if view.auto_pass:
-        chips.append(Chip("Auto-pass on", ink=MUTED))
+        chips.append(Chip(say("Auto-pass on"), ink=MUTED))
     start = right_chips(canvas, WIDTH - MARGIN, y + 4, chips, height=HEADER - 8, size=12)
     title = (MARGIN + 2, y, start - 6, y + HEADER)
-    seat_title(canvas, title, seat, f"{names[seat]}'s hand", mark=16, size=15, min_size=LEGIBLE)
+    seat_title(
+        canvas,
+        title,
+        seat,
+        say("{player}'s hand", player=names[seat]),
+        mark=16,
+        size=15,
+        min_size=LEGIBLE,
+    )
     return y + HEADER
 
 
 def _pills(card: HandCardView) -> list[Chip]:
     chips: list[Chip] = []
     if card.playable:
-        chips.append(Chip("Playable", fill=GOOD, ink=HIGHLIGHT_INK, icon="check", bold=True))
-    kind = "Character" if card.kind == "character" else "Technique"
+        chips.append(Chip(say("Playable"), fill=GOOD, ink=HIGHLIGHT_INK, icon="check", bold=True))
+    kind = say("Character") if card.kind == "character" else say("Technique")
     chips.append(Chip(kind, fill=mix(PANEL, TEXT, 0.12), ink=MUTED))
     if card.breakfall:
-        chips.append(Chip("Breakfall", fill=BREAKFALL_FILL, ink=TEXT, bold=True))
+        chips.append(Chip(say("Breakfall"), fill=BREAKFALL_FILL, ink=TEXT, bold=True))
     return chips
 
 
@@ -185,7 +218,7 @@ def _card_row(canvas: Canvas, card: HandCardView, seat: int, y: float, *, dim: b
     left, right = x0 + 8 + d + 8, x1 - (STATS_W + 6 if stats else 6)
     placed = canvas.text(
         (left, y + 3, right - 60, y + 21),
-        card.name,
+        card_name("breakfall", card.name),
         size=14,
         min_size=LEGIBLE,
         weight="bold",
@@ -196,7 +229,7 @@ def _card_row(canvas: Canvas, card: HandCardView, seat: int, y: float, *, dim: b
     chip_row(canvas, after, y + 3, right, _pills(card), height=PILL_H, size=LEGIBLE, gap=3)
     canvas.text(
         (left, y + 23, right, y + ROW - 3),
-        card.text or "No ability.",
+        card.text or say("No ability."),
         size=LEGIBLE,
         fill=MUTED,
         valign="top",

@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from rendering.toolkit.words import say
 from rules.breakfall.views import BreakfallView
 from rules.engine import Event, Step, name_seats
 
-__all__ = ["Marks", "Tag", "marks_for"]
+__all__ = ["Marks", "Tag", "marks_for", "stat_name"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,18 +107,26 @@ def _signed(n: int) -> str:
 
 
 def _damage(reader: _Reader, data: Mapping[str, Any]) -> None:
-    reader.tag(data.get("card"), f"{data['amount']} dmg", "bad")
+    reader.tag(data.get("card"), say("{n} dmg", n=data["amount"]), "bad")
 
 
 def _battle(reader: _Reader, data: Mapping[str, Any]) -> None:
     reader.lit.add(int(data["card"]))
     if data.get("target") is not None:
-        reader.tag(data["target"], f"{data['amount']} dmg", "bad" if data["amount"] else "note")
+        dealt = say("{n} dmg", n=data["amount"])
+        reader.tag(data["target"], dealt, "bad" if data["amount"] else "note")
 
 
 def _boosted(reader: _Reader, data: Mapping[str, Any]) -> None:
     amount = int(data["amount"])
-    reader.tag(data["card"], f"{_signed(amount)} {data['stat']}", "good" if amount > 0 else "bad")
+    boost = say("{amount} {stat}", amount=_signed(amount), stat=stat_name(str(data["stat"])))
+    reader.tag(data["card"], boost, "good" if amount > 0 else "bad")
+
+
+def stat_name(stat: str) -> str:
+    """A character's number by its name: "force"."""
+    names = {"force": say("force"), "sabotage": say("sabotage"), "durability": say("durability")}
+    return names.get(stat, stat)
 
 
 def _gone(why: str) -> _Handler:
@@ -127,9 +136,11 @@ def _gone(why: str) -> _Handler:
     return handler
 
 
-def _plain(text: str, tone: str = "note") -> _Handler:
+def _plain(text: Callable[[], str], tone: str = "note") -> _Handler:
+    """A tag of the same words whatever the event, in the picture's language."""
+
     def handler(reader: _Reader, data: Mapping[str, Any]) -> None:
-        reader.tag(data.get("card"), text, tone)
+        reader.tag(data.get("card"), text(), tone)
 
     return handler
 
@@ -146,12 +157,12 @@ _HANDLERS: Mapping[str, _Handler] = {
     "damage": _damage,
     "battle_damage": _battle,
     "boosted": _boosted,
-    "readied": _plain("readied", "good"),
-    "bowed": _plain("bowed"),
-    "greets": _plain("greets"),
-    "blocks": _plain("blocks"),
-    "entered_field": _plain("entered"),
-    "moved": _plain("entered"),
+    "readied": _plain(lambda: say("readied"), "good"),
+    "bowed": _plain(lambda: say("bowed")),
+    "greets": _plain(lambda: say("greets")),
+    "blocks": _plain(lambda: say("blocks")),
+    "entered_field": _plain(lambda: say("entered")),
+    "moved": _plain(lambda: say("entered")),
     "played": _entry,
     "entered": _entry,
     "killed": _gone("killed"),

@@ -39,9 +39,10 @@ from rendering.toolkit.palette import (
     SUBTLE,
     TEXT,
 )
+from rendering.toolkit.words import card_name, say
 from rules.breakfall.views import CharacterView
 
-from .marks import Tag
+from .marks import Tag, stat_name
 
 __all__ = [
     "COST_FILL",
@@ -129,7 +130,7 @@ def draw_stat(
     if word:
         canvas.text(
             (at + 4, y0, x1, y1),
-            stat,
+            stat_name(stat),
             size=LEGIBLE,
             fill=MUTED,
             leading=1.0,
@@ -142,17 +143,19 @@ def _pills(card: CharacterView) -> list[Chip]:
     chips: list[Chip] = []
     # No icons on the longer words: a pill wider than a tile would be left out.
     if card.greeting:
-        chips.append(Chip("Greeting", fill=GREET_FILL, ink=TEXT, bold=True))
+        chips.append(Chip(say("Greeting"), fill=GREET_FILL, ink=TEXT, bold=True))
         if card.blocked_by is not None:
-            chips.append(Chip("Blocked", fill=BLOCK_FILL, ink=TEXT, bold=True))
+            chips.append(Chip(say("Blocked"), fill=BLOCK_FILL, ink=TEXT, bold=True))
     if card.blocking is not None:
-        chips.append(Chip("Blocking", fill=BLOCK_FILL, ink=TEXT, bold=True))
+        chips.append(Chip(say("Blocking"), fill=BLOCK_FILL, ink=TEXT, bold=True))
     if card.bowed:
-        chips.append(Chip("Bowed", fill=BOWED_FILL, ink=TEXT, icon="down", bold=True))
+        chips.append(Chip(say("Bowed"), fill=BOWED_FILL, ink=TEXT, icon="down", bold=True))
     if card.new:
-        chips.append(Chip("New", fill=mix(PANEL, TEXT, 0.15), ink=MUTED))
+        chips.append(Chip(say("New"), fill=mix(PANEL, TEXT, 0.15), ink=MUTED))
     if card.damage:
-        chips.append(Chip(f"{card.damage} damage", fill=DANGER, ink=HIGHLIGHT_INK, bold=True))
+        chips.append(
+            Chip(say("{n} damage", n=card.damage), fill=DANGER, ink=HIGHLIGHT_INK, bold=True)
+        )
     return chips
 
 
@@ -164,7 +167,13 @@ def _name_height(canvas: Canvas, card: CharacterView, width: float) -> float:
     """One line for most names, two or three for a long one (nothing is cut)."""
     room = max(1, canvas.px(width - _PAD - 3))
     block = fit_text(
-        card.name, room, 1 << 20, canvas.px(_NAME_SIZE), canvas.px(LEGIBLE), "bold", _NAME_LEADING
+        card_name("breakfall", card.name),
+        room,
+        1 << 20,
+        canvas.px(_NAME_SIZE),
+        canvas.px(LEGIBLE),
+        "bold",
+        _NAME_LEADING,
     )
     lines = len(block.lines)
     return lines * _NAME_SIZE * _NAME_LEADING + 3
@@ -244,7 +253,7 @@ def draw_tile(
     name_h = _name_height(canvas, card, x1 - x0)
     canvas.text(
         (x0 + _PAD, y0 + _NAME_TOP, x1 - 3, y0 + _NAME_TOP + name_h),
-        card.name,
+        card_name("breakfall", card.name),
         size=_NAME_SIZE,
         min_size=LEGIBLE,
         weight="bold",
@@ -290,7 +299,7 @@ def damage_track(canvas: Canvas, box: Box, count: int, limit: int, *, lit: bool 
     the number beside it ("Damage 4/10")."""
     x0, y0, x1, y1 = box
     h = y1 - y0
-    label = f"Damage {count}/{limit}"
+    label = say("Damage {count}/{limit}", count=count, limit=limit)
     width = canvas.text_width(label, size=LEGIBLE, weight="bold") + 10
     canvas.rect(
         (x0, y0, x0 + width, y1), HIGHLIGHT if lit else mix(PANEL, DANGER, 0.25), radius=h / 2

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rendering.toolkit import Canvas, Chip, chip_width, result_banner, seat_style
+from rendering.toolkit.words import say
 from rules.breakfall.views import BreakfallView
 from rules.engine import name_seats
 
@@ -24,7 +25,7 @@ def draw_result(view: BreakfallView, names: Sequence[str], *, scale: float) -> C
     canvas = new_canvas(MARGIN + BANNER + GAP + HEADER + GAP + body + MARGIN, scale)
     result = view.result
     winner = result.winners[0] if result.winners else None
-    title = f"{names[winner]} wins!" if winner is not None else "A draw"
+    title = say("{player} wins!", player=names[winner]) if winner is not None else say("A draw")
     counts = [_damage_chip(canvas, view, names, seat, 0.0) for seat in range(2)]
     bare = sum(chip_width(canvas, c, height=21, size=CHIP_SIZE) for c in counts)
     rooms = _name_rooms(canvas, title, names, bare)

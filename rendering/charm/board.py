@@ -50,6 +50,7 @@ from rendering.toolkit.palette import (
     TEXT,
     mix,
 )
+from rendering.toolkit.words import card_name, say
 from rules.charm.views import ChainView, CharmView, FieldCardView, PlayerView
 
 from .marks import Gone, Marks
@@ -66,6 +67,7 @@ __all__ = [
     "draw_caption",
     "draw_header",
     "new_canvas",
+    "phase_name",
     "status_label",
 ]
 
@@ -79,24 +81,40 @@ TILE_W = (WIDTH - 2 * MARGIN - (PER_ROW - 1) * TILE_GAP) / PER_ROW
 PANEL_ROW = 19.0
 METER_W = 52.0
 LINE = 17.0  # a line of the stage
-PHASES = {
-    "mulligan": "Mulligan",
-    "start": "Start phase",
-    "draw": "Draw phase",
-    "main": "Main phase",
-    "charm": "Charm phase",
-    "end": "End phase",
-}
-_WAITING = {
-    "initiative": "to play (or end the turn)",
-    "answer": "to answer the chain, or pass",
-    "timing": "to declare, or pass",
-    "defence": "to declare defenders",
-    "order": "to pick the P.Skill that resolves next",
-    "target": "to pick a target",
-    "discard": "to pick cards to discard",
-    "recall": "to pick a card to take back",
-}
+
+
+def phase_name(phase: str) -> str:
+    phases = {
+        "mulligan": say("Mulligan"),
+        "start": say("Start phase"),
+        "draw": say("Draw phase"),
+        "main": say("Main phase"),
+        "charm": say("Charm phase"),
+        "end": say("End phase"),
+    }
+    return phases.get(phase, phase)
+
+
+def _waiting(waiting_on: str, phase: str, player: str) -> str:
+    """Whom the match waits on and for what, after the phase."""
+    fields = {"phase": phase, "player": player}
+    if waiting_on == "initiative":
+        return say("{phase}: {player} to play (or end the turn)", **fields)
+    if waiting_on == "answer":
+        return say("{phase}: {player} to answer the chain, or pass", **fields)
+    if waiting_on == "timing":
+        return say("{phase}: {player} to declare, or pass", **fields)
+    if waiting_on == "defence":
+        return say("{phase}: {player} to declare defenders", **fields)
+    if waiting_on == "order":
+        return say("{phase}: {player} to pick the P.Skill that resolves next", **fields)
+    if waiting_on == "target":
+        return say("{phase}: {player} to pick a target", **fields)
+    if waiting_on == "discard":
+        return say("{phase}: {player} to pick cards to discard", **fields)
+    if waiting_on == "recall":
+        return say("{phase}: {player} to pick a card to take back", **fields)
+    return say("{phase}: {player} to decide", **fields)
 
 
 def new_canvas(height: float, scale: float) -> Canvas:
@@ -108,11 +126,18 @@ def new_canvas(height: float, scale: float) -> Canvas:
 
 def _turn_label(view: CharmView, names: Sequence[str]) -> str:
     if view.over:
-        return f"Game over after turn {view.turn}" if view.turn else "Game over"
+        if view.turn:
+            return say("Game over after turn {turn}", turn=view.turn)
+        return say("Game over")
     if view.phase == "mulligan":
-        return f"Mulligan · {names[view.first]} goes first"
-    phase = PHASES.get(view.phase, view.phase)
-    return f"Turn {view.turn} of {view.last_turn} · {names[view.turn_player]} · {phase}"
+        return say("Mulligan · {player} goes first", player=names[view.first])
+    return say(
+        "Turn {turn} of {last} · {player} · {phase}",
+        turn=view.turn,
+        last=view.last_turn,
+        player=names[view.turn_player],
+        phase=phase_name(view.phase),
+    )
 
 
 def draw_header(
@@ -160,20 +185,20 @@ def status_label(view: CharmView, seat: int) -> str:
     player = view.players[seat]
     if view.phase == "mulligan":
         if player.returned is not None:
-            return f"Returned {player.returned}"
-        return "Chosen" if player.mulligan_done else "Choosing…"
+            return say("Returned {n}", n=player.returned)
+        return say("Chosen") if player.mulligan_done else say("Choosing…")
     if seat in view.pending:
         return {
-            "initiative": "Playing",
-            "answer": "May answer",
-            "timing": "May declare",
-            "defence": "Defending…",
-            "order": "Ordering…",
-            "target": "Targeting…",
-            "discard": "Discarding…",
-            "recall": "Choosing…",
-        }.get(view.waiting_on, "Deciding…")
-    return "Turn player" if seat == view.turn_player else ""
+            "initiative": say("Playing"),
+            "answer": say("May answer"),
+            "timing": say("May declare"),
+            "defence": say("Defending…"),
+            "order": say("Ordering…"),
+            "target": say("Targeting…"),
+            "discard": say("Discarding…"),
+            "recall": say("Choosing…"),
+        }.get(view.waiting_on, say("Deciding…"))
+    return say("Turn player") if seat == view.turn_player else ""
 
 
 def _lit(chip: Chip, lit: bool) -> Chip:
@@ -195,12 +220,15 @@ def _chips(view: CharmView, player: PlayerView, marks: Marks) -> list[Chip]:
             _lit(Chip(status, fill=fill, ink=ink, icon="right", bold=True), seat in marks.seats)
         )
     if view.phase != "mulligan":
-        ep = Chip(f"EP {player.pool}", icon="bolt", icon_colour=HIGHLIGHT)
+        ep = Chip(say("EP {n}", n=player.pool), icon="bolt", icon_colour=HIGHLIGHT)
         chips.append(_lit(ep, "ep" in lit))
     chips += [
-        _lit(Chip(f"Hand {player.hand_size}/{player.hand_limit}", ink=MUTED), "hand" in lit),
-        _lit(Chip(f"Deck {player.deck_size}", ink=MUTED), "deck" in lit),
-        _lit(Chip(f"Discard {len(player.discard)}", ink=MUTED), "discard" in lit),
+        _lit(
+            Chip(say("Hand {n}/{limit}", n=player.hand_size, limit=player.hand_limit), ink=MUTED),
+            "hand" in lit,
+        ),
+        _lit(Chip(say("Deck {n}", n=player.deck_size), ink=MUTED), "deck" in lit),
+        _lit(Chip(say("Discard {n}", n=len(player.discard)), ink=MUTED), "discard" in lit),
     ]
     return chips
 
@@ -254,7 +282,7 @@ def _panel_rows(
     chips = _chips(view, player, marks)
     change = marks.damage.get(seat)
     if change:
-        word = f"+{change} damage" if change > 0 else f"–{-change} damage"
+        word = say("{change} damage", change=f"+{change}" if change > 0 else f"–{-change}")
         fill = DANGER if change > 0 else GOOD
         chips.insert(0, Chip(word, fill=fill, ink=HIGHLIGHT_INK, bold=True))
     options = {"height": PANEL_ROW, "size": LEGIBLE, "gap": 3.0, "row_gap": 2.0}
@@ -323,51 +351,59 @@ def draw_field(canvas: Canvas, player: PlayerView, top: float, marks: Marks) -> 
 
 
 def _names_of(view: CharmView, uids: Sequence[int]) -> list[str]:
-    found = {c.uid: c.name for p in view.players for c in p.field}
+    found = {c.uid: card_name("charm", c.name) for p in view.players for c in p.field}
     return [found.get(uid, "?") for uid in uids]
 
 
 def _entry_text(view: CharmView, entry: ChainView, names: Sequence[str]) -> str:
-    who = names[entry.seat]
+    who, card = names[entry.seat], card_name("charm", entry.name)
     if entry.kind == "play":
-        return f"{who} plays {entry.name}"
+        return say("{player} plays {card}", player=who, card=card)
     if entry.kind == "draw":
-        return f"{who} draws (draw phase)"
+        return say("{player} draws (draw phase)", player=who)
     if entry.kind == "end":
-        return f"{who} ends the main phase"
+        return say("{player} ends the main phase", player=who)
     if entry.kind == "charm":
-        attackers = ", ".join(_names_of(view, entry.attackers))
-        return f"{who} charms {names[1 - entry.seat]}: {attackers}"
-    what = entry.name if entry.kind == "event" else f"{entry.name}'s A.Skill"
-    aim = f" → {entry.target_name}" if entry.target_name else ""
-    return f"{who}: {what}{aim}"
+        attackers = say(", ").join(_names_of(view, entry.attackers))
+        charmed = names[1 - entry.seat]
+        return say("{player} charms {other}: {cards}", player=who, other=charmed, cards=attackers)
+    what = card if entry.kind == "event" else say("{card}'s A.Skill", card=card)
+    if entry.target_name:
+        target = card_name("charm", entry.target_name)
+        return say("{player}: {what} → {target}", player=who, what=what, target=target)
+    return say("{player}: {what}", player=who, what=what)
 
 
 def _waiting_line(view: CharmView, names: Sequence[str]) -> str:
-    phase = PHASES.get(view.phase, view.phase)
+    phase = phase_name(view.phase)
     if view.over:
-        return "The match is over."
+        return say("The match is over.")
     if not view.pending:
         return phase
     if len(view.pending) == 2:
-        return f"{phase}: both players choose"
-    seat = view.pending[0]
-    what = _WAITING.get(view.waiting_on, "to decide")
-    return f"{phase}: {names[seat]} {what}"
+        return say("{phase}: both players choose", phase=phase)
+    return _waiting(view.waiting_on or "", phase, names[view.pending[0]])
 
 
 def _charm_lines(view: CharmView, names: Sequence[str]) -> list[str]:
     charm = view.charm
     if charm is None:
         return []
-    attackers = ", ".join(_names_of(view, charm.attackers))
-    lines = [f"Charm on {names[charm.charmed]}: {attackers}"]
+    attackers = say(", ").join(_names_of(view, charm.attackers))
+    lines = [say("Charm on {player}: {cards}", player=names[charm.charmed], cards=attackers)]
     if charm.supporter is not None and charm.support_stat is not None:
         [name] = _names_of(view, (charm.supporter,))
-        lines[0] += f" · {name} supports: {charm.support_stat.upper()} +{charm.support}"
+        lines[0] = say(
+            "Charm on {player}: {cards} · {card} supports: {stat} +{n}",
+            player=names[charm.charmed],
+            cards=attackers,
+            card=name,
+            stat=charm.support_stat.upper(),
+            n=charm.support,
+        )
     for attacker, defender in charm.blocks:
         blocker, blocked = _names_of(view, (defender, attacker))
-        lines.append(f"{blocker} blocks {blocked}")
+        lines.append(say("{card} blocks {other}", card=blocker, other=blocked))
     return lines
 
 
@@ -388,7 +424,9 @@ def _stage_lines(view: CharmView, names: Sequence[str]) -> list[Line]:
     lines: list[Line] = [(_waiting_line(view, names), None, False, False)]
     lines += [(text, None, False, False) for text in _charm_lines(view, names)]
     for entry in reversed(view.chain):
-        said = _entry_text(view, entry, names) + (" · negated" if entry.negated else "")
+        said = _entry_text(view, entry, names)
+        if entry.negated:
+            said = say("{entry} · negated", entry=said)
         lines.append((said, entry.seat, entry.negated, False))
         if entry.text and not entry.negated:
             lines.append((entry.text, None, False, True))
@@ -418,7 +456,7 @@ def draw_stage(
         if i == first_entry:
             canvas.text(
                 (MARGIN + 8, top, WIDTH - MARGIN - 8, top + LINE),
-                f"Chain ({len(view.chain)}), newest on top:",
+                say("Chain ({n}), newest on top:", n=len(view.chain)),
                 size=LEGIBLE,
                 weight="bold",
                 fill=MUTED,

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from rendering.toolkit import Box, Canvas, Chip, card_frame, fit_text, mix, right_chips, seat_title
 from rendering.toolkit.palette import GOOD, HIGHLIGHT, HIGHLIGHT_INK, MUTED, PANEL, TEXT, seat_style
+from rendering.toolkit.words import card_name, say
 from rules.charm.cards import CardDef
 from rules.charm.views import CharmView, HandCardView
 
@@ -36,16 +37,27 @@ NOTE = 22.0
 ROW = 56.0
 ROW_GAP = 5.0
 STATS_W = 50.0
-_ASKS = {
-    "initiative": "Your main phase: play, use, charm, or end the turn.",
-    "answer": "Answer with an event or A.Skill, or pass.",
-    "timing": "Declare an event or A.Skill, or pass.",
-    "defence": "Declare your defence: block attackers, or none.",
-    "order": "Pick the P.Skill that resolves next.",
-    "target": "Pick the target of your P.Skill.",
-    "discard": "Pick the cards to discard.",
-    "recall": "Pick the card to take back.",
-}
+
+
+def _asks(waiting_on: str, turn: int) -> str:
+    """What the match asks of the seat, after the turn."""
+    if waiting_on == "initiative":
+        return say("Turn {turn} · Your main phase: play, use, charm, or end the turn.", turn=turn)
+    if waiting_on == "answer":
+        return say("Turn {turn} · Answer with an event or A.Skill, or pass.", turn=turn)
+    if waiting_on == "timing":
+        return say("Turn {turn} · Declare an event or A.Skill, or pass.", turn=turn)
+    if waiting_on == "defence":
+        return say("Turn {turn} · Declare your defence: block attackers, or none.", turn=turn)
+    if waiting_on == "order":
+        return say("Turn {turn} · Pick the P.Skill that resolves next.", turn=turn)
+    if waiting_on == "target":
+        return say("Turn {turn} · Pick the target of your P.Skill.", turn=turn)
+    if waiting_on == "discard":
+        return say("Turn {turn} · Pick the cards to discard.", turn=turn)
+    if waiting_on == "recall":
+        return say("Turn {turn} · Pick the card to take back.", turn=turn)
+    return say("Turn {turn} · Your move.", turn=turn)
 
 
 def _situation(view: CharmView, names: Sequence[str]) -> tuple[str, bool]:
@@ -54,16 +66,17 @@ def _situation(view: CharmView, names: Sequence[str]) -> tuple[str, bool]:
     player = view.players[seat]
     other = names[1 - seat]
     if view.over:
-        return "The match is over.", False
+        return say("The match is over."), False
     if view.phase == "mulligan":
         if player.returned is not None:
-            return f"Mulligan done: you returned {player.returned}. Your opening hand:", False
+            done = say("Mulligan done: you returned {n}. Your opening hand:", n=player.returned)
+            return done, False
         if player.mulligan_done:
-            return f"Your mulligan is chosen: waiting for {other}.", False
-        return "Mulligan: choose which of these cards to return (any number, once).", True
+            return say("Your mulligan is chosen: waiting for {player}.", player=other), False
+        return say("Mulligan: choose which of these cards to return (any number, once)."), True
     if seat in view.pending:
-        return f"Turn {view.turn} · " + _ASKS.get(view.waiting_on, "Your move."), True
-    return f"Turn {view.turn} · waiting for {other}.", False
+        return _asks(view.waiting_on or "", view.turn), True
+    return say("Turn {turn} · waiting for {player}.", turn=view.turn, player=other), False
 
 
 _TEXT_LEADING = 1.12
@@ -105,7 +118,7 @@ def draw_hand(view: CharmView, names: Sequence[str], *, scale: float) -> Canvas:
     acting = view.viewer in view.pending and view.phase != "mulligan" and not view.over
     if not view.hand:
         canvas.text(
-            (MARGIN + 8, y, WIDTH - MARGIN, y + ROW), "No cards in hand.", size=13, fill=MUTED
+            (MARGIN + 8, y, WIDTH - MARGIN, y + ROW), say("No cards in hand."), size=13, fill=MUTED
         )
     for card in view.hand:
         height = _row_height(canvas, card)
@@ -139,26 +152,36 @@ def draw_card(card: CardDef, *, scale: float) -> Canvas:
 def _header(canvas: Canvas, view: CharmView, names: Sequence[str], y: float) -> float:
     seat = view.viewer if view.viewer is not None else 0
     player = view.players[seat]
-    chips = [Chip(f"Hand {player.hand_size}/{player.hand_limit}", ink=MUTED)]
+    chips = [Chip(say("Hand {n}/{limit}", n=player.hand_size, limit=player.hand_limit), ink=MUTED)]
     if view.phase != "mulligan":
         fill = mix(PANEL, HIGHLIGHT, 0.12)
-        ep = Chip(f"EP {player.pool}", fill=fill, icon="bolt", icon_colour=HIGHLIGHT, bold=True)
+        ep = Chip(
+            say("EP {n}", n=player.pool), fill=fill, icon="bolt", icon_colour=HIGHLIGHT, bold=True
+        )
         chips.insert(0, ep)
     if view.auto_pass:
-        chips.append(Chip("Auto-pass on", ink=MUTED))
+        chips.append(Chip(say("Auto-pass on"), ink=MUTED))
     start = right_chips(canvas, WIDTH - MARGIN, y + 4, chips, height=HEADER - 8, size=12)
     title = (MARGIN + 2, y, start - 6, y + HEADER)
-    seat_title(canvas, title, seat, f"{names[seat]}'s hand", mark=16, size=15, min_size=LEGIBLE)
+    seat_title(
+        canvas,
+        title,
+        seat,
+        say("{player}'s hand", player=names[seat]),
+        mark=16,
+        size=15,
+        min_size=LEGIBLE,
+    )
     return y + HEADER
 
 
 def _labels(card: HandCardView) -> list[Label]:
-    labels: list[Label] = [("Playable", GOOD, HIGHLIGHT_INK, "check")] if card.playable else []
+    labels: list[Label] = [(say("Playable"), GOOD, HIGHLIGHT_INK, "check")] if card.playable else []
     if card.returning:
-        labels.append(("Returning", HIGHLIGHT, HIGHLIGHT_INK, "down"))
+        labels.append((say("Returning"), HIGHLIGHT, HIGHLIGHT_INK, "down"))
     labels.append(kind_label(card.kind))
     if card.kind in ("character", "heroine"):
-        labels.append((f"EP {card.ep}", PILL_FILL, TEXT, "bolt"))
+        labels.append((say("EP {n}", n=card.ep), PILL_FILL, TEXT, "bolt"))
     return labels
 
 
@@ -174,7 +197,7 @@ def _card_row(
     left, right = x0 + 8 + d + 8, x1 - STATS_W - 6
     placed = canvas.text(
         (left, y + 2, right - 70, y + 21),
-        card.name,
+        card_name("charm", card.name),
         size=14,
         min_size=LEGIBLE,
         weight="bold",
@@ -185,7 +208,7 @@ def _card_row(
     draw_labels(canvas, [after], y + 3, right, _labels(card), height=LABEL_H)
     canvas.text(
         (left, y + 22, right, y + height - 3),
-        card.text or "No skill.",
+        card.text or say("No skill."),
         size=LEGIBLE,
         fill=MUTED,
         valign="top",

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
+from rendering.toolkit.words import say, say_n
 from rules.charm.views import CharmView
 from rules.engine import TURN_STARTED, Event, Step, name_seats
 
@@ -131,14 +132,15 @@ def _uid(data: Mapping[str, Any], key: str = "card") -> int:
 
 
 def _dp_damage(reader: _Reader, data: Mapping[str, Any]) -> None:
-    reader.tag(_uid(data), f"–{data['amount']} DP", "bad")
+    reader.tag(_uid(data), say("–{n} DP", n=data["amount"]), "bad")
 
 
 def _boosted(reader: _Reader, data: Mapping[str, Any]) -> None:
     amount = int(data["amount"])
     sign = "+" if amount > 0 else "–"
     stat = str(data["stat"]).upper()
-    reader.tag(_uid(data), f"{stat} {sign}{abs(amount)}", "good" if amount > 0 else "bad")
+    boost = say("{stat} {sign}{n}", stat=stat, sign=sign, n=abs(amount))
+    reader.tag(_uid(data), boost, "good" if amount > 0 else "bad")
 
 
 def _player_damage(reader: _Reader, data: Mapping[str, Any]) -> None:
@@ -158,36 +160,39 @@ def _left(reader: _Reader, data: Mapping[str, Any]) -> None:
 
 def _charm(reader: _Reader, data: Mapping[str, Any]) -> None:
     for uid in data["attackers"]:
-        reader.tag(int(uid), "attacks")
+        reader.tag(int(uid), say("attacks"))
     if data.get("supporter") is not None:
-        reader.tag(int(data["supporter"]), "supports")
+        reader.tag(int(data["supporter"]), say("supports"))
 
 
 def _defended(reader: _Reader, data: Mapping[str, Any]) -> None:
     reader.seats.add(int(data["seat"]))
     for _attacker, defender in data["blocks"]:
-        reader.tag(int(defender), "blocks")
+        reader.tag(int(defender), say("blocks"))
 
 
 def _attack(reader: _Reader, data: Mapping[str, Any]) -> None:
     reader.lit.add(_uid(data))
 
 
-def _plain(text: str, tone: str = "note") -> _Handler:
+def _plain(text: Callable[[], str], tone: str = "note") -> _Handler:
+    """A tag of the same words whatever the event, in the picture's language."""
+
     def handler(reader: _Reader, data: Mapping[str, Any]) -> None:
-        reader.tag(_uid(data), text, tone)
+        reader.tag(_uid(data), text(), tone)
 
     return handler
 
 
 def _produced(reader: _Reader, data: Mapping[str, Any]) -> None:
-    reader.tag(_uid(data), f"+{data['ep']} EP")
+    reader.tag(_uid(data), say("+{n} EP", n=data["ep"]))
 
 
 def _tokens(reader: _Reader, data: Mapping[str, Any]) -> None:
     change = int(data["after"]) - int(data["before"])
-    word = "token" if abs(change) == 1 else "tokens"
-    reader.tag(_uid(data), f"{'+' if change > 0 else '–'}{abs(change)} {word}")
+    sign = "+" if change > 0 else "–"
+    tokens = say_n("{sign}{n} token", "{sign}{n} tokens", abs(change), sign=sign)
+    reader.tag(_uid(data), tokens)
 
 
 def _declared(reader: _Reader, data: Mapping[str, Any]) -> None:
@@ -206,12 +211,12 @@ _HANDLERS: Mapping[str, _Handler] = {
     "charm": _charm,
     "defended": _defended,
     "attack": _attack,
-    "entered": _plain("entered"),
-    "checked": _plain("checked"),
-    "unchecked": _plain("unchecked", "good"),
-    "face_down": _plain("face down", "bad"),
-    "face_up": _plain("face up", "good"),
-    "stays": _plain("stays"),
+    "entered": _plain(lambda: say("entered")),
+    "checked": _plain(lambda: say("checked")),
+    "unchecked": _plain(lambda: say("unchecked"), "good"),
+    "face_down": _plain(lambda: say("face down"), "bad"),
+    "face_up": _plain(lambda: say("face up"), "good"),
+    "stays": _plain(lambda: say("stays")),
     "produced": _produced,
     "tokens": _tokens,
     "declared": _declared,

@@ -37,6 +37,7 @@ from rendering.toolkit.palette import (
     SUBTLE,
     TEXT,
 )
+from rendering.toolkit.words import card_name, say
 from rules.charm.views import FieldCardView
 
 from .marks import Gone, Tag
@@ -76,14 +77,18 @@ _NAME_TOP, _NAME_H = 3.0, 28.0
 _LABELS_TOP = _NAME_TOP + _NAME_H + 3
 _EP_W = 22.0
 
-KINDS = {
-    "character": "Character",
-    "heroine": "Heroine",
-    "background": "Background",
-    "item": "Item",
-    "event": "Event",
-    "music": "Music",
-}
+
+def kind_name(kind: str) -> str:
+    kinds = {
+        "character": say("Character"),
+        "heroine": say("Heroine"),
+        "background": say("Background"),
+        "item": say("Item"),
+        "event": say("Event"),
+        "music": say("Music"),
+    }
+    return kinds.get(kind, kind.title())
+
 
 Label = tuple[str, RGB, RGB, str | None]
 """A pill's text, fill, ink and icon (a shape name, or None)."""
@@ -129,21 +134,29 @@ def draw_stat(
 
 
 def kind_label(kind: str) -> Label:
-    return (KINDS.get(kind, kind.title()), PILL_FILL, MUTED, None)
+    return (kind_name(kind), PILL_FILL, MUTED, None)
 
 
-_ROLE_WORDS = {"attacker": "Attacks", "supporter": "Supports", "defender": "Blocks"}
+def _role_pill(role: str) -> str:
+    pills = {"attacker": say("Attacks"), "supporter": say("Supports"), "defender": say("Blocks")}
+    return pills[role]
+
+
+def _role_tag(role: str) -> str:
+    """The step's tag that says the same as the role's pill (see :func:`unsaid`)."""
+    tags = {"attacker": say("attacks"), "supporter": say("supports"), "defender": say("blocks")}
+    return tags.get(role, "")
 
 
 def _tile_labels(card: FieldCardView) -> list[Label]:
     """What a card on the field is and what state it is in, the most telling first."""
     labels: list[Label] = []
     if card.role:
-        labels.append((_ROLE_WORDS[card.role], ROLE_FILL, TEXT, "right"))
+        labels.append((_role_pill(card.role), ROLE_FILL, TEXT, "right"))
     if card.checked:
-        labels.append(("Checked", mix(PANEL, SUBTLE, 0.5), TEXT, None))
+        labels.append((say("Checked"), mix(PANEL, SUBTLE, 0.5), TEXT, None))
     if card.restricted:
-        labels.append(("New", PILL_FILL, TEXT, None))
+        labels.append((say("New"), PILL_FILL, TEXT, None))
     if card.kind == "heroine":
         labels.append(kind_label(card.kind))
     return labels
@@ -228,9 +241,10 @@ def _ep_in_corner(canvas: Canvas, card: FieldCardView, width: float) -> bool:
         return False
     px = canvas.px(LEGIBLE)
     room = width - _PAD - _EP_W - 2
-    block = fit_text(card.name, canvas.px(room), canvas.px(_NAME_H), px, px, "bold", 1.0, 2)
+    name = card_name("charm", card.name)
+    block = fit_text(name, canvas.px(room), canvas.px(_NAME_H), px, px, "bold", 1.0, 2)
     # A Latin word is not broken to fit beside the corner (Japanese wraps between characters).
-    latin = [w for w in card.name.split() if w.isascii()]
+    latin = [w for w in name.split() if w.isascii()]
     whole = all(canvas.text_width(w, size=LEGIBLE, weight="bold") <= room for w in latin)
     return whole and not block.truncated
 
@@ -265,7 +279,7 @@ def draw_tile(canvas: Canvas, box: Box, card: FieldCardView, *, highlight: bool 
     corner = _ep_in_corner(canvas, card, x1 - x0)
     canvas.text(
         (x0 + _PAD, y0 + _NAME_TOP, x1 - (_EP_W + 2 if corner else 3), y0 + _NAME_TOP + _NAME_H),
-        card.name,
+        card_name("charm", card.name),
         size=13,
         min_size=LEGIBLE,
         weight="bold",
@@ -277,7 +291,7 @@ def draw_tile(canvas: Canvas, box: Box, card: FieldCardView, *, highlight: bool 
     if corner:
         _ep_corner(canvas, box, card, card.checked)
     elif card.kind in _EP_KINDS:
-        labels.insert(0, (f"EP {card.ep}", PILL_FILL, TEXT, "bolt"))
+        labels.insert(0, (say("EP {n}", n=card.ep), PILL_FILL, TEXT, "bolt"))
     left = x0 + _PAD
     draw_labels(canvas, [left, left], y0 + _LABELS_TOP, x1 - 3, labels, height=LABEL_H)
     _stats(canvas, (x0 + _PAD, y1 - STATS_H, x1 - 4, y1 - 3), card)
@@ -288,7 +302,7 @@ def _face_down(canvas: Canvas, box: Box, card: FieldCardView, edge: RGB, highlig
     card_back(canvas, box, edge=edge, label="", highlight=highlight)
     canvas.text(
         (x0 + _PAD, y0 + _NAME_TOP, x1 - 3, y0 + _NAME_TOP + _NAME_H),
-        card.name,
+        card_name("charm", card.name),
         size=13,
         min_size=LEGIBLE,
         weight="bold",
@@ -296,7 +310,7 @@ def _face_down(canvas: Canvas, box: Box, card: FieldCardView, edge: RGB, highlig
         leading=1.0,
         max_lines=2,
     )
-    label = ("Face down", mix(PANEL, DANGER, 0.45), TEXT, "down")
+    label = (say("Face down"), mix(PANEL, DANGER, 0.45), TEXT, "down")
     draw_labels(canvas, [x0 + _PAD], y0 + _LABELS_TOP, x1 - 3, [label], height=LABEL_H)
 
 
@@ -319,7 +333,7 @@ def _stats(canvas: Canvas, box: Box, card: FieldCardView) -> None:
     # What the card is, in words at its foot (a character's numbers stand there).
     canvas.text(
         (x0, y0, x1 - (36 if card.kind == "music" else 0), y1),
-        KINDS.get(card.kind, card.kind.title()),
+        kind_name(card.kind),
         size=LEGIBLE,
         fill=SUBTLE,
         max_lines=1,
@@ -335,7 +349,7 @@ def draw_gone(canvas: Canvas, box: Box, gone: Gone) -> None:
     canvas.frame(box, DANGER, width=1.2, radius=4)
     cx = (x0 + x1) / 2
     canvas.shape("cross", (cx - 9, y0 + 8, cx + 9, y0 + 26), DANGER)
-    why = "To hand" if gone.why == "hand" else "Discarded"
+    why = say("To hand") if gone.why == "hand" else say("Discarded")
     canvas.text(
         (x0 + 5, y0 + 30, x1 - 4, y0 + 50),
         why,
@@ -348,7 +362,7 @@ def draw_gone(canvas: Canvas, box: Box, gone: Gone) -> None:
     )
     canvas.text(
         (x0 + 5, y0 + 52, x1 - 4, y1 - 6),
-        gone.name,
+        card_name("charm", gone.name),
         size=LEGIBLE,
         fill=MUTED,
         align="center",
@@ -368,7 +382,7 @@ def tone(item: Tag) -> RGB:
 def unsaid(card: FieldCardView, tags: Sequence[Tag]) -> tuple[Tag, ...]:
     """The tags the tile does not say already: a card's role ("Attacks") is a pill of its own,
     so the step's "attacks" would only repeat it (and, the tile being small, cover a pill)."""
-    role = _ROLE_WORDS.get(card.role or "", "").lower()
+    role = _role_tag(card.role or "")
     return tuple(t for t in tags if t.text != role)
 
 

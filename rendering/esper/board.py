@@ -31,6 +31,7 @@ from rendering.toolkit.palette import (
     TEXT,
     mix,
 )
+from rendering.toolkit.words import card_name, say
 from rules.engine import name_seats
 from rules.esper.views import EsperView, SquareView
 
@@ -57,21 +58,26 @@ def new_canvas(height: float, scale: float) -> Canvas:
 
 def _headline(view: EsperView, names: Sequence[str]) -> str:
     if view.over:
-        return f"Game over · part {max(view.part, 1)}, round {view.round}"
+        return say(
+            "Game over · part {part}, round {round}", part=max(view.part, 1), round=view.round
+        )
     if view.part == 0:
-        return "Setup: personas and lurk markers"
+        return say("Setup: personas and lurk markers")
     if view.round == 0:
-        return "Part 2 · the keepers set up the base"
-    head = f"Part {view.part} · round {view.round} of {view.rounds}"
+        return say("Part 2 · the keepers set up the base")
+    fields = {"part": view.part, "round": view.round, "rounds": view.rounds}
     if view.turn_player is not None:
-        head += f" · {names[view.turn_player]}'s turn"
-    return head
+        player = names[view.turn_player]
+        return say(
+            "Part {part} · round {round} of {rounds} · {player}'s turn", player=player, **fields
+        )
+    return say("Part {part} · round {round} of {rounds}", **fields)
 
 
 def _now(view: EsperView, names: Sequence[str]) -> str:
     if view.over:
         return name_seats(view.result.summary, names) if view.result else ""
-    return f"Now: {name_seats(view.waiting, names)}" if view.waiting else ""
+    return say("Now: {waiting}", waiting=name_seats(view.waiting, names)) if view.waiting else ""
 
 
 def _header_height(canvas: Canvas, view: EsperView, names: Sequence[str]) -> float:
@@ -161,7 +167,7 @@ def _legend(
 
 
 def _fighter(fighter: int, names: Sequence[str]) -> str:
-    return names[fighter] if fighter >= 0 else f"Guard {-fighter}"
+    return names[fighter] if fighter >= 0 else say("Guard {n}", n=-fighter)
 
 
 def _combat_lines(view: EsperView, names: Sequence[str]) -> list[str]:
@@ -169,29 +175,56 @@ def _combat_lines(view: EsperView, names: Sequence[str]) -> list[str]:
     if combat is None:
         return []
     where = view.squares[combat.square].name
-    kind = "NPC fight" if combat.npc_fight else "Combat"
+    comma = say(", ")
+    npc = combat.npc_fight
     if combat.round == 0:  # declared: others choose whether to join before round 1
-        lines = [f"{kind} at {where} · before round 1"]
+        lines = [
+            say("NPC fight at {where} · before round 1", where=where)
+            if npc
+            else say("Combat at {where} · before round 1", where=where)
+        ]
         if combat.combatants:
-            lines.append("Fighting: " + ", ".join(_fighter(c, names) for c in combat.combatants))
+            fighting = comma.join(_fighter(c, names) for c in combat.combatants)
+            lines.append(say("Fighting: {fighters}", fighters=fighting))
     else:
-        lines = [f"{kind} at {where} · round {combat.round} of 4"]
+        lines = [
+            say("NPC fight at {where} · round {round} of 4", where=where, round=combat.round)
+            if npc
+            else say("Combat at {where} · round {round} of 4", where=where, round=combat.round)
+        ]
     if combat.order:
-        lines.append("Order: " + ", ".join(_fighter(c, names) for c in combat.order))
-    guards = ", ".join(f"Guard {-npc}: durability {left}" for npc, left in combat.npcs)
+        order = comma.join(_fighter(c, names) for c in combat.order)
+        lines.append(say("Order: {fighters}", fighters=order))
+    guards = comma.join(
+        say("Guard {n}: durability {left}", n=-npc, left=left) for npc, left in combat.npcs
+    )
     if guards:
         lines.append(guards)
     if combat.attack is not None:
         attacker, target, level, damage = combat.attack
         lines.append(
-            f"Attack: {_fighter(attacker, names)} → {_fighter(target, names)}, level {level}, "
-            f"{damage} damage"
+            say(
+                "Attack: {attacker} → {target}, level {level}, {damage} damage",
+                attacker=_fighter(attacker, names),
+                target=_fighter(target, names),
+                level=level,
+                damage=damage,
+            )
         )
     if combat.played:
-        played = [f"{names[s]} {card} ({level})" for s, card, level in combat.played[-4:]]
-        lines.append("Played: " + "; ".join(played))
+        played = [
+            say(
+                "{player} {card} ({level})",
+                player=names[s],
+                card=card_name("esper", card),
+                level=level,
+            )
+            for s, card, level in combat.played[-4:]
+        ]
+        lines.append(say("Played: {cards}", cards=say("; ").join(played)))
     if combat.damped:
-        lines.append("Damped to level 2: " + ", ".join(names[s] for s in combat.damped))
+        damped = comma.join(names[s] for s in combat.damped)
+        lines.append(say("Damped to level 2: {players}", players=damped))
     return lines
 
 
@@ -268,7 +301,7 @@ def _draw_planets(canvas: Canvas, view: EsperView, y: float, marks: Marks, me: i
         width = (WIDTH - 2 * MARGIN - (count - 1) * TILE_GAP) / count
         canvas.text(
             (MARGIN + 2, y, WIDTH - MARGIN, y + STRIP_NAME),
-            view.planets[index],
+            card_name("esper", view.planets[index]),
             size=13,
             min_size=LEGIBLE,
             weight="bold",
@@ -386,7 +419,7 @@ def _draw_off(canvas: Canvas, view: EsperView, y: float, me: int | None) -> floa
     canvas.rect((MARGIN, y, WIDTH - MARGIN, bottom), mix(BACKGROUND, PANEL_EDGE, 0.3), radius=5)
     canvas.text(
         (MARGIN + 8, y, MARGIN + 110, bottom),
-        "Off the board:",
+        say("Off the board:"),
         size=LEGIBLE,
         fill=MUTED,
         max_lines=1,

@@ -15,12 +15,13 @@ from dataclasses import dataclass
 
 from rendering.toolkit import Canvas, Chip, fit_text, right_chips, seat_title
 from rendering.toolkit.palette import GOOD, HIGHLIGHT, MUTED, PANEL, TEXT, mix
+from rendering.toolkit.words import card_name, say
 from rules.engine import name_seats
 from rules.esper.cards import CardDef
 from rules.esper.views import CardView, EsperView, SheetView
 
 from .board import MARGIN, WIDTH, new_canvas
-from .parts import ALIGNMENT_COLOURS, LEGIBLE
+from .parts import ALIGNMENT_COLOURS, LEGIBLE, alignment_name
 
 __all__ = ["draw_card", "draw_hand"]
 
@@ -62,9 +63,9 @@ def _draw_lines(canvas: Canvas, lines: Sequence[Line], y: float) -> float:
 
 
 def _card_lines(card: CardView, *, mark_playable: bool) -> list[Line]:
-    head = card.name
+    head = card_name("esper", card.name)
     if mark_playable and card.playable:
-        head += " · playable now"
+        head = say("{card} · playable now", card=head)
     return [
         Line(head, bold=True, colour=GOOD if mark_playable and card.playable else TEXT, indent=6),
         Line(card.text, colour=MUTED, indent=14),
@@ -74,52 +75,82 @@ def _card_lines(card: CardView, *, mark_playable: bool) -> list[Line]:
 def _lines(view: EsperView, sheet: SheetView, names: Sequence[str]) -> list[Line]:
     c = sheet.character
     lines = [
-        Line(f"{c.name}: {c.alignment}", bold=True, colour=ALIGNMENT_COLOURS[c.alignment]),
         Line(
-            f"ESP level {c.level} · ESP power {sheet.power_left} of {c.power} · durability "
-            f"{sheet.durability_left} of {c.durability} · mental {c.mental}"
+            say(
+                "{character}: {alignment}",
+                character=card_name("esper", c.name),
+                alignment=alignment_name(c.alignment),
+            ),
+            bold=True,
+            colour=ALIGNMENT_COLOURS[c.alignment],
+        ),
+        Line(
+            say(
+                "ESP level {level} · ESP power {power_left} of {power} · durability "
+                "{durability_left} of {durability} · mental {mental}",
+                level=c.level,
+                power_left=sheet.power_left,
+                power=c.power,
+                durability_left=sheet.durability_left,
+                durability=c.durability,
+                mental=c.mental,
+            )
         ),
     ]
-    extra = [f"Clues {sheet.clues}"]
+    extra = [say("Clues {n}", n=sheet.clues)]
     if sheet.keeper is not None:
-        extra.append("a keeper of the base" if sheet.keeper else "an infiltrator")
+        extra.append(say("a keeper of the base") if sheet.keeper else say("an infiltrator"))
     if sheet.lurk is not None:
         where = view.squares[sheet.lurk[0]].name
-        extra.append(f"your lurk marker on {where}, {'armed' if sheet.lurk[1] else 'disarmed'}")
-    lines.append(Line(" · ".join(extra), colour=MUTED))
-    lines.append(Line("Gear", bold=True, colour=HIGHLIGHT))
+        if sheet.lurk[1]:
+            extra.append(say("your lurk marker on {square}, armed", square=where))
+        else:
+            extra.append(say("your lurk marker on {square}, disarmed", square=where))
+    lines.append(Line(say(" · ").join(extra), colour=MUTED))
+    lines.append(Line(say("Gear"), bold=True, colour=HIGHLIGHT))
     if not sheet.gear:
-        lines.append(Line("none", colour=MUTED, indent=6))
+        lines.append(Line(say("none"), colour=MUTED, indent=6))
     for gear in sheet.gear:
         lines += _card_lines(gear, mark_playable=False)
     if sheet.hand or (view.combat is not None and sheet.seat in view.combat.combatants):
-        lines.append(Line(f"Combat hand ({len(sheet.hand)})", bold=True, colour=HIGHLIGHT))
+        held = say("Combat hand ({n})", n=len(sheet.hand))
+        lines.append(Line(held, bold=True, colour=HIGHLIGHT))
         for card in sheet.hand:
             lines += _card_lines(card, mark_playable=True)
     if sheet.known:
-        lines.append(Line("Characters you know", bold=True, colour=HIGHLIGHT))
+        lines.append(Line(say("Characters you know"), bold=True, colour=HIGHLIGHT))
         for seat, known in sheet.known:
-            lines.append(
-                Line(f"{names[seat]}: {known.name}, {known.alignment}", colour=TEXT, indent=6)
+            said = say(
+                "{player}: {character}, {alignment}",
+                player=names[seat],
+                character=card_name("esper", known.name),
+                alignment=alignment_name(known.alignment),
             )
+            lines.append(Line(said, colour=TEXT, indent=6))
     if sheet.key_bases:
-        lines.append(Line("Base squares you know", bold=True, colour=HIGHLIGHT))
-        said = ", ".join(f"{view.squares[s].name}: {card}" for s, card in sheet.key_bases)
+        lines.append(Line(say("Base squares you know"), bold=True, colour=HIGHLIGHT))
+        said = say(", ").join(
+            say("{square}: {card}", square=view.squares[s].name, card=card_name("esper", card))
+            for s, card in sheet.key_bases
+        )
         lines.append(Line(said, indent=6))
     for seen in sheet.seen:
-        lines.append(Line(f"Through your probe on {names[seen.seat]}", bold=True, colour=HIGHLIGHT))
-        held = ", ".join(seen.gear) or "none"
-        hand = ", ".join(seen.hand) or "none"
-        lines.append(Line(f"gear: {held}; combat hand: {hand}", indent=6))
+        probe = say("Through your probe on {player}", player=names[seen.seat])
+        lines.append(Line(probe, bold=True, colour=HIGHLIGHT))
+        comma = say(", ")
+        held = comma.join(card_name("esper", c) for c in seen.gear) or say("none")
+        hand = comma.join(card_name("esper", c) for c in seen.hand) or say("none")
+        lines.append(Line(say("gear: {gear}; combat hand: {hand}", gear=held, hand=hand), indent=6))
     return lines
 
 
 def _situation(view: EsperView, names: Sequence[str]) -> Line:
     if view.over:
-        return Line("The match is over.", colour=MUTED)
+        return Line(say("The match is over."), colour=MUTED)
     if view.asked:
         return Line(name_seats(view.asked, names), bold=True, colour=HIGHLIGHT)
-    return Line(name_seats(f"Now: {view.waiting}", names) if view.waiting else "", colour=MUTED)
+    now = say("Now: {waiting}", waiting=name_seats(view.waiting, names)) if view.waiting else ""
+    return Line(now, colour=MUTED)
 
 
 def draw_hand(view: EsperView, names: Sequence[str], *, scale: float) -> Canvas:
@@ -137,7 +168,12 @@ def draw_hand(view: EsperView, names: Sequence[str], *, scale: float) -> Canvas:
     canvas.rect((MARGIN, MARGIN, WIDTH - MARGIN, height - MARGIN), PANEL, radius=6)
     persona = view.players[seat].persona_name
     face = view.players[seat].face
-    chips = [Chip(f"{persona} ({face} face)", fill=mix(PANEL, TEXT, 0.12), ink=TEXT)]
+    shown = card_name("esper", persona)
+    face_said = {
+        "good": say("{persona} (good face)", persona=shown),
+        "evil": say("{persona} (evil face)", persona=shown),
+    }.get(face or "", f"{shown} ({face} face)")
+    chips = [Chip(face_said, fill=mix(PANEL, TEXT, 0.12), ink=TEXT)]
     if not persona:
         chips = []
     left = right_chips(canvas, WIDTH - MARGIN - 8, MARGIN + 5, chips, height=18, size=LEGIBLE)
@@ -145,7 +181,7 @@ def draw_hand(view: EsperView, names: Sequence[str], *, scale: float) -> Canvas:
         canvas,
         (MARGIN + 8, MARGIN + 2, left - 6, MARGIN + HEADER),
         seat,
-        f"{names[seat]}'s sheet",
+        say("{player}'s sheet", player=names[seat]),
         mark=13,
         size=14,
         min_size=LEGIBLE,
@@ -156,7 +192,8 @@ def draw_hand(view: EsperView, names: Sequence[str], *, scale: float) -> Canvas:
 
 def draw_card(card: CardDef, *, scale: float) -> Canvas:
     """One definition of the pool, as a sheet shows it: its name, what it is, its text."""
-    lines = [Line(f"{card.name} · {card.summary}", bold=True), Line(card.text, colour=MUTED)]
+    head = say("{card} · {summary}", card=card_name("esper", card.name), summary=card.summary)
+    lines = [Line(head, bold=True), Line(card.text, colour=MUTED)]
     measure = new_canvas(1, scale)
     height = MARGIN + sum(_height(measure, line) for line in lines) + 8 + MARGIN
     canvas = new_canvas(max(height, 56.0), scale)

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rendering.toolkit.words import say
 from rules.engine import TURN_STARTED, Step, name_seats
 
 __all__ = ["Marks", "marks_for"]
@@ -52,11 +53,11 @@ def marks_for(view: Any, step: Step | None, names: Sequence[str]) -> Marks:
         if event.kind == "damaged":
             marks.tag(seat, f"–{data['amount']}")
         elif event.kind == "died":
-            marks.tag(seat, "dies")
+            marks.tag(seat, say("dies"))
         elif event.kind == "revealed":
-            marks.tag(seat, "revealed")
+            marks.tag(seat, say("revealed"))
         elif event.kind == "took":
-            marks.tag(seat, f"+1 {data['what']}")
+            marks.tag(seat, say("+1 clue") if data["what"] == "clue" else say("+1 gear"))
         elif event.kind == "recovered":
-            marks.tag(seat, "+1 durability")
+            marks.tag(seat, say("+1 durability"))
     return marks

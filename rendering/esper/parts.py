@@ -26,6 +26,7 @@ from rendering.toolkit.palette import (
     TEXT,
     mix,
 )
+from rendering.toolkit.words import card_name, say, say_p
 from rules.esper.views import EsperView, PlayerView, SquareView
 
 __all__ = [
@@ -34,9 +35,11 @@ __all__ = [
     "ROW",
     "TILE_HEAD",
     "TOKEN",
+    "alignment_name",
     "legend_row",
     "lit",
     "square_tile",
+    "state_name",
     "token",
     "tokens_height",
 ]
@@ -49,12 +52,22 @@ TOKEN = 18.0
 TOKEN_GAP = 2.0
 PORT = (30, 62, 70)
 KNOWN = (120, 96, 40)
-STATES = {
-    "arrested": "Arrested",
-    "incapacitated": "Incapacitated",
-    "scattered": "Scattered",
-    "dead": "Dead",
-}
+
+
+def state_name(state: str, incapacitated: int) -> str:
+    """A piece's state: "Arrested", "Incapacitated 2"; "" for none."""
+    states = {
+        "arrested": say("Arrested"),
+        "incapacitated": say("Incapacitated {n}", n=incapacitated),
+        "scattered": say("Scattered"),
+        "dead": say("Dead"),
+    }
+    return states.get(state, "")
+
+
+def alignment_name(alignment: str) -> str:
+    names = {"good": say_p("alignment", "good"), "evil": say_p("alignment", "evil")}
+    return names.get(alignment, alignment)
 
 
 def token(canvas: Canvas, box: Box, seat: int, *, ring: bool = False) -> None:
@@ -93,37 +106,42 @@ def _chips(view: EsperView, player: PlayerView, tags: Sequence[str], me: int | N
     seat = player.seat
     chips: list[Chip] = []
     if me == seat:
-        chips.append(Chip("You", fill=mix(PANEL, TEXT, 0.25), ink=TEXT, bold=True))
+        chips.append(Chip(say("You"), fill=mix(PANEL, TEXT, 0.25), ink=TEXT, bold=True))
     if not view.over and view.turn_player == seat:
         style = seat_style(seat)
-        chips.append(Chip("Turn", fill=style.fill, ink=style.ink, bold=True))
+        chips.append(Chip(say_p("chip", "Turn"), fill=style.fill, ink=style.ink, bold=True))
     if not view.over and seat in view.pending:
-        chips.append(Chip("Deciding…", fill=mix(PANEL, HIGHLIGHT, 0.3), ink=TEXT, bold=True))
-    if player.state in STATES:
-        label = STATES[player.state]
-        if player.state == "incapacitated":
-            label += f" {player.incapacitated}"
+        chips.append(Chip(say("Deciding…"), fill=mix(PANEL, HIGHLIGHT, 0.3), ink=TEXT, bold=True))
+    label = state_name(player.state, player.incapacitated)
+    if label:
         chips.append(Chip(label, fill=mix(PANEL, DANGER, 0.45), ink=TEXT, bold=True))
     if player.keeper is not None:
-        chips.append(Chip("Keeper" if player.keeper else "Infiltrator", ink=MUTED))
+        chips.append(Chip(say("Keeper") if player.keeper else say("Infiltrator"), ink=MUTED))
     if player.character is not None:
         c = player.character
-        chips.append(Chip(f"{c.name}, {c.alignment}", fill=mix(PANEL, KNOWN, 0.5), ink=TEXT))
+        known = say(
+            "{character}, {alignment}",
+            character=card_name("esper", c.name),
+            alignment=alignment_name(c.alignment),
+        )
+        chips.append(Chip(known, fill=mix(PANEL, KNOWN, 0.5), ink=TEXT))
     if player.state != "dead":
         if player.damage:
-            chips.append(Chip(f"Damage {player.damage}", ink=TEXT))
+            chips.append(Chip(say("Damage {n}", n=player.damage), ink=TEXT))
         if player.spent:
-            chips.append(Chip(f"ESP spent {player.spent}", ink=MUTED))
+            chips.append(Chip(say("ESP spent {n}", n=player.spent), ink=MUTED))
         if player.clues:
-            chips.append(Chip(f"Clues {player.clues}", ink=TEXT))
+            chips.append(Chip(say("Clues {n}", n=player.clues), ink=TEXT))
         if player.gear:
-            chips.append(Chip(f"Gear {player.gear}", ink=TEXT))
+            chips.append(Chip(say("Gear {n}", n=player.gear), ink=TEXT))
         if player.hand_size is not None:
-            chips.append(Chip(f"Hand {player.hand_size}", ink=MUTED))
+            chips.append(Chip(say("Hand {n}", n=player.hand_size), ink=MUTED))
         if player.probed_by:
-            chips.append(Chip(f"Probed ×{len(player.probed_by)}", ink=MUTED))
+            chips.append(Chip(say("Probed ×{n}", n=len(player.probed_by)), ink=MUTED))
         if player.party is not None:
-            chips.append(Chip("Leader" if player.party == seat else "In a party", ink=MUTED))
+            chips.append(
+                Chip(say("Leader") if player.party == seat else say("In a party"), ink=MUTED)
+            )
     chips += [Chip(t, fill=HIGHLIGHT, ink=HIGHLIGHT_INK, bold=True) for t in tags]
     return chips
 
@@ -143,8 +161,12 @@ def legend_row(
     """A seat's row: its token, its name and persona, then its public counters; returns its
     bottom (measured only, unless ``draw``)."""
     x0, y, x1, _ = box
-    persona = player.persona_name or "no persona yet"
-    title = f"{name} · {persona}"
+    if player.persona_name:
+        title = say(
+            "{player} · {persona}", player=name, persona=card_name("esper", player.persona_name)
+        )
+    else:
+        title = say("{player} · no persona yet", player=name)
     name_w = min(canvas.text_width(title, size=13, weight="bold"), 190.0)
     left = x0 + 6 + TOKEN + 5
     chips = _chips(view, player, tags, me)
@@ -177,20 +199,22 @@ def legend_row(
 def _card_label(square: SquareView) -> tuple[str, tuple[int, int, int]]:
     """What a tile says of its card, and in what colour."""
     if square.destroyed:
-        return square.destroyed, DANGER  # with a cross
+        return card_name("esper", square.destroyed), DANGER  # with a cross
     if square.card is not None:
-        return square.card, TEXT
+        return card_name("esper", square.card), TEXT
     if square.known is not None:
-        return f"{square.known} (known)", HIGHLIGHT
+        return say("{card} (known)", card=card_name("esper", square.known)), HIGHLIGHT
     if square.spaceport:
-        return "Spaceport", MUTED
+        return say("Spaceport"), MUTED
     if square.face_down:
         return "", MUTED
-    if square.emptied in ("clue", "gear"):
-        return f"{square.emptied} taken", SUBTLE
+    if square.emptied == "clue":
+        return say("clue taken"), SUBTLE
+    if square.emptied == "gear":
+        return say("gear taken"), SUBTLE
     if square.emptied:
-        return f"{square.emptied} used", SUBTLE
-    return "empty", SUBTLE
+        return say("{card} used", card=card_name("esper", square.emptied)), SUBTLE
+    return say("empty"), SUBTLE
 
 
 TILE_HEAD = LEGIBLE + 3 + 2 * LEGIBLE * 1.1 + 2
@@ -246,12 +270,13 @@ def square_tile(
             max_lines=2,
         )
     if square.lurk is not None:  # the viewer's own marker: bright when armed, dim when not
-        width = canvas.text_width("Lurk", size=LEGIBLE, weight="bold") + 8
+        lurk = say("Lurk")
+        width = canvas.text_width(lurk, size=LEGIBLE, weight="bold") + 8
         pill = (x1 - width - 2, y0 + 2, x1 - 2, y0 + 2 + LEGIBLE + 3)
         canvas.rect(pill, DANGER if square.lurk else mix(PANEL, DANGER, 0.35), radius=4)
         canvas.text(
             (pill[0] + 4, pill[1], pill[2] - 2, pill[3]),
-            "Lurk",
+            lurk,
             size=LEGIBLE,
             weight="bold",
             fill=HIGHLIGHT_INK if square.lurk else TEXT,

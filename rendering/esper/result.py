@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from rendering.toolkit import Canvas, result_banner, stack
 from rendering.toolkit.palette import BACKGROUND, MUTED, PANEL, PANEL_EDGE, TEXT, mix
+from rendering.toolkit.words import card_name, say
 from rules.engine import name_seats
 from rules.esper.views import EsperView
 
@@ -36,7 +37,7 @@ def draw_result(view: EsperView, names: Sequence[str], *, scale: float) -> Canva
         name="",
         chips=(),
         summary=name_seats(result.summary, names),
-        title=(f"{str(side).capitalize()} wins!", ALIGNMENT_COLOURS[str(side)]) if side else None,
+        title=(_side_wins(str(side)), ALIGNMENT_COLOURS[str(side)]) if side else None,
     )
     column = (WIDTH - 2 * MARGIN) / 2
     for i, seat in enumerate(view.order):
@@ -46,9 +47,13 @@ def draw_result(view: EsperView, names: Sequence[str], *, scale: float) -> Canva
         head.rect((x + 2, y, x + column - 2, y + ROW - 2), mix(PANEL, BACKGROUND, 0.2), radius=4)
         token(head, (x + 6, y + 1, x + 22, y + 17), seat)
         character = view.players[seat].character
-        said = f"{names[seat]}: {'won' if won else 'lost'}" if winners else f"{names[seat]}: draw"
+        said = _outcome(names[seat], won if winners else None)
         if character is not None:
-            said += f" · {character.name}"
+            said = say(
+                "{outcome} · {character}",
+                outcome=said,
+                character=card_name("esper", character.name),
+            )
         head.text(
             (x + 27, y, x + column - 6, y + ROW - 2),
             said,
@@ -59,3 +64,16 @@ def draw_result(view: EsperView, names: Sequence[str], *, scale: float) -> Canva
         )
     board = draw_board_canvas(view, names, Marks(), me=None, scale=scale)
     return stack((head, board), background=BACKGROUND, rule=PANEL_EDGE)
+
+
+def _side_wins(side: str) -> str:
+    return {"good": say("Good wins!"), "evil": say("Evil wins!")}.get(
+        side, f"{side.capitalize()} wins!"
+    )
+
+
+def _outcome(name: str, won: bool | None) -> str:
+    """A seat's line: won, lost, or (no winners) a draw."""
+    if won is None:
+        return say("{player}: draw", player=name)
+    return say("{player}: won", player=name) if won else say("{player}: lost", player=name)

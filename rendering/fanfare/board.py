@@ -45,6 +45,7 @@ from rendering.toolkit.palette import (
     PANEL_EDGE,
     TEXT,
 )
+from rendering.toolkit.words import say
 from rules.fanfare.views import BoardCardView, FanfareView, PlayerView
 
 from .marks import Gone, Marks
@@ -57,7 +58,7 @@ from .parts import (
     tile_height,
     tone,
 )
-from .status import evolve_label, status_label
+from .status import evolve_label, is_playing, status_label
 
 __all__ = [
     "GAP",
@@ -98,10 +99,12 @@ def new_canvas(height: float, scale: float) -> Canvas:
 
 def _turn_label(view: FanfareView, names: Sequence[str]) -> str:
     if view.over:
-        return f"Game over after turn {view.turn}" if view.turn else "Game over"
+        if view.turn:
+            return say("Game over after turn {turn}", turn=view.turn)
+        return say("Game over")
     if view.phase == "mulligan":
-        return f"Mulligan · {names[view.first]} goes first"
-    return f"Turn {view.turn} · {names[view.turn_player]}'s turn"
+        return say("Mulligan · {player} goes first", player=names[view.first])
+    return say("Turn {turn} · {player}'s turn", turn=view.turn, player=names[view.turn_player])
 
 
 def draw_header(
@@ -154,13 +157,15 @@ def _lit(chip: Chip, lit: bool) -> Chip:
 def _resource_chips(view: FanfareView, player: PlayerView, marks: Marks) -> list[Chip]:
     seat = player.seat
     lit = {chip for s, chip in marks.chips if s == seat}
-    pp = Chip(f"{player.pp}/{player.max_pp} PP", icon="bolt", icon_colour=HIGHLIGHT)
+    pp = Chip(
+        say("{pp}/{max} PP", pp=player.pp, max=player.max_pp), icon="bolt", icon_colour=HIGHLIGHT
+    )
     chips = [
         _lit(pp, "pp" in lit),
         _lit(Chip(evolve_label(view, player), icon="up", icon_colour=MUTED), "ep" in lit),
-        _lit(Chip(f"Hand {player.hand_size}", ink=MUTED), "hand" in lit),
-        _lit(Chip(f"Deck {player.deck_size}", ink=MUTED), "deck" in lit),
-        _lit(Chip(f"Cemetery {player.cemetery}", ink=MUTED), "cemetery" in lit),
+        _lit(Chip(say("Hand {n}", n=player.hand_size), ink=MUTED), "hand" in lit),
+        _lit(Chip(say("Deck {n}", n=player.deck_size), ink=MUTED), "deck" in lit),
+        _lit(Chip(say("Cemetery {n}", n=player.cemetery), ink=MUTED), "cemetery" in lit),
     ]
     return chips[1:] if view.phase == "mulligan" else chips  # no PP before the first turn
 
@@ -169,8 +174,11 @@ def leader_abilities(texts: Sequence[str]) -> str:
     """The abilities a leader gained, in one line: the same one twice (two Arcane Bazaars) is
     written once with "2×"."""
     counts = Counter(texts)
-    parts = [text if counts[text] == 1 else f"{counts[text]}× {text}" for text in counts]
-    return "Leader: " + " · ".join(parts)
+    parts = [
+        text if counts[text] == 1 else say("{n}× {ability}", n=counts[text], ability=text)
+        for text in counts
+    ]
+    return say("Leader: {abilities}", abilities=" · ".join(parts))
 
 
 def _status_chip(view: FanfareView, player: PlayerView) -> Chip | None:
@@ -178,7 +186,7 @@ def _status_chip(view: FanfareView, player: PlayerView) -> Chip | None:
     label = status_label(view, player)
     if not label:
         return None
-    if label == "Playing":
+    if is_playing(view, player):
         style = seat_style(player.seat)
         return Chip(label, fill=style.fill, ink=style.ink, icon="right", bold=True)
     return Chip(label, ink=MUTED)
@@ -331,7 +339,7 @@ def _mulligan_note(canvas: Canvas, middle: float) -> None:
     canvas.rect((box[0] + 1, y0 + 1, box[2] - 1, y1 - 1), PANEL, radius=7)
     canvas.text(
         (box[0] + 12, y0 + 5, box[2] - 12, y0 + 24),
-        "Opening hands",
+        say("Opening hands"),
         size=14,
         min_size=LEGIBLE,
         weight="bold",
@@ -341,7 +349,9 @@ def _mulligan_note(canvas: Canvas, middle: float) -> None:
     )
     canvas.text(
         (box[0] + 12, y0 + 24, box[2] - 12, y1 - 5),
-        "Each player may return any of their three cards once: they are replaced from the deck.",
+        say(
+            "Each player may return any of their three cards once: they are replaced from the deck."
+        ),
         size=LEGIBLE,
         fill=MUTED,
         align="center",

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from rendering.toolkit import Box, Canvas, Chip, card_frame, mix, right_chips, seat_title
 from rendering.toolkit.palette import GOOD, HIGHLIGHT, HIGHLIGHT_INK, MUTED, PANEL, TEXT, seat_style
+from rendering.toolkit.words import card_name, say
 from rules.fanfare.cards import KEYWORDS, CardDef
 from rules.fanfare.state import HAND_LIMIT
 from rules.fanfare.views import FanfareView, HandCardView
@@ -28,7 +29,6 @@ NOTE = 22.0
 ROW = 56.0
 ROW_GAP = 5.0
 STATS_W = 50.0
-KINDS = {"follower": "Follower", "amulet": "Amulet", "spell": "Spell"}
 
 
 def _situation(view: FanfareView, names: Sequence[str]) -> tuple[str, bool]:
@@ -38,17 +38,23 @@ def _situation(view: FanfareView, names: Sequence[str]) -> tuple[str, bool]:
     player = view.players[seat]
     other = names[1 - seat]
     if view.over:
-        return "The match is over.", False
+        return say("The match is over."), False
     if view.phase == "mulligan":
         if player.returned is not None:
-            return f"Mulligan done: you returned {player.returned}. Your opening hand:", False
+            done = say("Mulligan done: you returned {n}. Your opening hand:", n=player.returned)
+            return done, False
         if player.mulligan_done:
-            return f"Your mulligan is chosen: waiting for {other}.", False
-        return "Mulligan: choose which of these cards to return (any number, once).", True
-    turn = f"Turn {view.turn}"
+            return say("Your mulligan is chosen: waiting for {player}.", player=other), False
+        return say("Mulligan: choose which of these cards to return (any number, once)."), True
     if view.turn_player != seat:
-        return f"{turn} · {other}'s turn", False
-    return f"{turn} · your turn · {evolve_label(view, player)}", True
+        return say("Turn {turn} · {player}'s turn", turn=view.turn, player=other), False
+    evolving = evolve_label(view, player)
+    return say("Turn {turn} · your turn · {evolving}", turn=view.turn, evolving=evolving), True
+
+
+def kind_name(kind: str) -> str:
+    kinds = {"follower": say("Follower"), "amulet": say("Amulet"), "spell": say("Spell")}
+    return kinds.get(kind, kind.title())
 
 
 def _height(view: FanfareView) -> float:
@@ -75,7 +81,7 @@ def draw_hand(view: FanfareView, names: Sequence[str], *, scale: float) -> Canva
     own_turn = view.phase == "main" and view.turn_player == view.viewer and not view.over
     if not view.hand:
         canvas.text(
-            (MARGIN + 8, y, WIDTH - MARGIN, y + ROW), "No cards in hand.", size=13, fill=MUTED
+            (MARGIN + 8, y, WIDTH - MARGIN, y + ROW), say("No cards in hand."), size=13, fill=MUTED
         )
     for card in view.hand:
         _card_row(canvas, card, view.viewer, y, dim=own_turn and not card.playable)
@@ -110,22 +116,30 @@ def draw_card(card: CardDef, *, scale: float) -> Canvas:
 def _header(canvas: Canvas, view: FanfareView, names: Sequence[str], y: float) -> float:
     seat = view.viewer if view.viewer is not None else 0
     player = view.players[seat]
-    chips = [Chip(f"Hand {player.hand_size}/{HAND_LIMIT}", ink=MUTED)]
+    chips = [Chip(say("Hand {n}/{limit}", n=player.hand_size, limit=HAND_LIMIT), ink=MUTED)]
     if view.phase == "main":
-        pp = f"{player.pp}/{player.max_pp} PP"
+        pp = say("{pp}/{max} PP", pp=player.pp, max=player.max_pp)
         fill = mix(PANEL, HIGHLIGHT, 0.12)
         chips.insert(0, Chip(pp, fill=fill, icon="bolt", icon_colour=HIGHLIGHT, bold=True))
     start = right_chips(canvas, WIDTH - MARGIN, y + 4, chips, height=HEADER - 8, size=12)
     title = (MARGIN + 2, y, start - 6, y + HEADER)
-    seat_title(canvas, title, seat, f"{names[seat]}'s hand", mark=16, size=15, min_size=LEGIBLE)
+    seat_title(
+        canvas,
+        title,
+        seat,
+        say("{player}'s hand", player=names[seat]),
+        mark=16,
+        size=15,
+        min_size=LEGIBLE,
+    )
     return y + HEADER
 
 
 def _labels(card: HandCardView) -> list[Label]:
-    labels: list[Label] = [("Playable", GOOD, HIGHLIGHT_INK, "check")] if card.playable else []
+    labels: list[Label] = [(say("Playable"), GOOD, HIGHLIGHT_INK, "check")] if card.playable else []
     if card.returning:
-        labels.append(("Returning", HIGHLIGHT, HIGHLIGHT_INK, "down"))
-    labels.append((KINDS.get(card.kind, card.kind.title()), mix(PANEL, TEXT, 0.12), MUTED, None))
+        labels.append((say("Returning"), HIGHLIGHT, HIGHLIGHT_INK, "down"))
+    labels.append((kind_name(card.kind), mix(PANEL, TEXT, 0.12), MUTED, None))
     return labels + [keyword_label(k) for k in card.keywords]
 
 
@@ -139,7 +153,7 @@ def _card_row(canvas: Canvas, card: HandCardView, seat: int, y: float, *, dim: b
     left, right = x0 + 8 + d + 8, x1 - STATS_W - 6
     placed = canvas.text(
         (left, y + 2, right - 70, y + 21),
-        card.name,
+        card_name("fanfare", card.name),
         size=14,
         min_size=LEGIBLE,
         weight="bold",
@@ -151,7 +165,7 @@ def _card_row(canvas: Canvas, card: HandCardView, seat: int, y: float, *, dim: b
     draw_labels(canvas, [after], y + 3, right, _labels(card), height=LABEL_H)
     canvas.text(
         (left, y + 22, right, y + ROW - 3),
-        card.text or "No ability.",
+        card.text or say("No ability."),
         size=LEGIBLE,
         fill=MUTED,
         valign="top",

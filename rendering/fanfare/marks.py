@@ -20,10 +20,11 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
+from rendering.toolkit.words import say, say_p
 from rules.engine import Event, Step, name_seats
 from rules.fanfare.views import FanfareView
 
-__all__ = ["Gone", "Marks", "Tag", "marks_for"]
+__all__ = ["Gone", "Marks", "Tag", "keyword_name", "marks_for"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,19 +149,20 @@ def _buffed(reader: _Reader, data: Mapping[str, Any]) -> None:
 
 
 def _keyword(reader: _Reader, data: Mapping[str, Any]) -> None:
-    reader.tag(_uid(data, "card"), f"+{data['keyword']}", "good")
+    keyword = keyword_name(str(data["keyword"]))
+    reader.tag(_uid(data, "card"), say("+{keyword}", keyword=keyword), "good")
 
 
 def _attack(reader: _Reader, data: Mapping[str, Any]) -> None:
-    reader.tag(_uid(data, "attacker"), "attacks")
-    reader.tag(_uid(data, "target"), "attacked")
+    reader.tag(_uid(data, "attacker"), say("attacks"))
+    reader.tag(_uid(data, "target"), say("attacked"))
 
 
 def _played(reader: _Reader, data: Mapping[str, Any]) -> None:
     if data.get("kind") == "spell":
         reader.seats.add(int(data["seat"]))
     else:
-        reader.tag(_uid(data, "card"), "played")
+        reader.tag(_uid(data, "card"), say("played"))
     if data.get("target") is not None:
         reader.lit.add(_uid(data, "target"))
 
@@ -169,9 +171,12 @@ def _both(reader: _Reader, data: Mapping[str, Any]) -> None:
     reader.lit.update((_uid(data, "attacker"), _uid(data, "target")))
 
 
-def _plain(text: str, key: str = "card", tone: str = "note") -> _Handler:
+def _plain(text: Callable[[], str], key: str = "card", tone: str = "note") -> _Handler:
+    """A tag of the same words whatever the event (``text`` gives them in the picture's
+    language)."""
+
     def handler(reader: _Reader, data: Mapping[str, Any]) -> None:
-        reader.tag(_uid(data, key), text, tone)
+        reader.tag(_uid(data, key), text(), tone)
 
     return handler
 
@@ -181,6 +186,18 @@ def _lit(key: str) -> _Handler:
         reader.lit.add(_uid(data, key))
 
     return handler
+
+
+def keyword_name(keyword: str) -> str:
+    """A keyword as a word: "Rush"."""
+    names = {
+        "storm": say_p("keyword", "Storm"),
+        "rush": say_p("keyword", "Rush"),
+        "ward": say_p("keyword", "Ward"),
+        "bane": say_p("keyword", "Bane"),
+        "drain": say_p("keyword", "Drain"),
+    }
+    return names.get(keyword, keyword.title())
 
 
 def _uid(data: Mapping[str, Any], key: str) -> int:
@@ -197,12 +214,12 @@ _HANDLERS: Mapping[str, _Handler] = {
     "restored": _restored,
     "buffed": _buffed,
     "keyword": _keyword,
-    "granted": _plain("+ability", tone="good"),
-    "silenced": _plain("silenced", tone="bad"),
-    "evolved": _plain("evolved"),
-    "summoned": _plain("summoned"),
-    "transformed": _plain("transformed", key="into"),
-    "countdown": _plain("countdown"),
+    "granted": _plain(lambda: say("+ability"), tone="good"),
+    "silenced": _plain(lambda: say("silenced"), tone="bad"),
+    "evolved": _plain(lambda: say("evolved")),
+    "summoned": _plain(lambda: say("summoned")),
+    "transformed": _plain(lambda: say("transformed"), key="into"),
+    "countdown": _plain(lambda: say("countdown")),
     "attack": _attack,
     "no_fight": _both,
     "combat": _lit("attacker"),

@@ -37,10 +37,11 @@ from rendering.toolkit.palette import (
     SUBTLE,
     TEXT,
 )
+from rendering.toolkit.words import card_name, say, say_p
 from rules.fanfare.cards import KEYWORDS
 from rules.fanfare.views import BoardCardView
 
-from .marks import Gone, Tag
+from .marks import Gone, Tag, keyword_name
 
 __all__ = [
     "COST_FILL",
@@ -140,8 +141,8 @@ Label = tuple[str, RGB, RGB, str | None]
 def keyword_label(keyword: str) -> Label:
     """Ward is white with a shield (it decides what may be attacked); the others are plain."""
     if keyword == "ward":
-        return ("WARD", WARD_FILL, HIGHLIGHT_INK, "shield")
-    return (keyword.title(), KEYWORD_FILL, TEXT, None)
+        return (say_p("keyword", "WARD"), WARD_FILL, HIGHLIGHT_INK, "shield")
+    return (keyword_name(keyword), KEYWORD_FILL, TEXT, None)
 
 
 def _keyword_tags(card: BoardCardView) -> list[Label]:
@@ -150,11 +151,11 @@ def _keyword_tags(card: BoardCardView) -> list[Label]:
     if "ward" in card.keywords:
         tags.append(keyword_label("ward"))
     if card.can_attack:
-        tags.append(("Can attack", READY_FILL, HIGHLIGHT_INK, "right"))
+        tags.append((say("Can attack"), READY_FILL, HIGHLIGHT_INK, "right"))
     if card.evolved:
-        tags.append(("Evolved", EVOLVED_FILL, TEXT, None))
+        tags.append((say("Evolved"), EVOLVED_FILL, TEXT, None))
     if card.silenced:
-        tags.append(("Silenced", mix(PANEL, SUBTLE, 0.5), TEXT, None))
+        tags.append((say("Silenced"), mix(PANEL, SUBTLE, 0.5), TEXT, None))
     tags += [keyword_label(k) for k in card.keywords if k != "ward"]
     return tags
 
@@ -262,7 +263,12 @@ def _tile_texts(canvas: Canvas, box: Box, card: BoardCardView, *, draw: bool) ->
         canvas, starts, top, x1 - 3, _keyword_tags(card), height=LABEL_H, draw=draw
     )
     bottom = max(bottom, top + LABEL_H)
-    words = [f"{text.title()}." for text, *_ in left_out if text.lower() in KEYWORDS]
+    pills = {keyword_label(keyword)[0]: keyword for keyword in KEYWORDS}
+    words = [
+        say("{keyword}.", keyword=keyword_name(pills[text]))
+        for text, *_ in left_out
+        if text in pills
+    ]
     return " ".join([*words, board_text(card)]).strip(), bottom + 3
 
 
@@ -278,7 +284,7 @@ def draw_tile(
         canvas.frame((x0 + 3, y0, x1, y1), WARD_FILL, width=1.2, radius=4)
     canvas.text(
         (x0 + _PAD, y0 + _NAME_TOP, x1 - 3, y0 + _NAME_TOP + _NAME_H),
-        card.name,
+        card_name("fanfare", card.name),
         size=13,
         min_size=LEGIBLE,
         weight="bold",
@@ -324,7 +330,11 @@ def _stats(canvas: Canvas, box: Box, card: BoardCardView) -> None:
 
 def _amulet_stats(canvas: Canvas, box: Box, card: BoardCardView) -> None:
     x0, y0, x1, y1 = box
-    canvas.text((x0, y0, x1 - 36, y1), "Amulet", size=LEGIBLE, fill=SUBTLE, max_lines=1)
+    # The word goes where it fits whole (a countdown leaves "アミュレット" no room: the
+    # hourglass says it is an amulet).
+    word, room = say("Amulet"), x1 - (36 if card.countdown is not None else 0)
+    if canvas.text_width(word, size=LEGIBLE) <= room - x0:
+        canvas.text((x0, y0, room, y1), word, size=LEGIBLE, fill=SUBTLE, max_lines=1)
     if card.countdown is not None:
         h = y1 - y0
         icon = h * 0.62
@@ -357,7 +367,12 @@ def draw_gone(canvas: Canvas, box: Box, gone: Gone) -> None:
     canvas.frame(box, DANGER, width=1.2, radius=4)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     canvas.shape("cross", (cx - 12, cy - 40, cx + 12, cy - 16), DANGER)
-    why = {"returned": "Returned to hand"}.get(gone.why, gone.why.capitalize())
+    whys = {
+        "destroyed": say("Destroyed"),
+        "banished": say("Banished"),
+        "returned": say("Returned to hand"),
+    }
+    why = whys.get(gone.why, gone.why.capitalize())
     canvas.text(
         (x0 + 5, cy - 12, x1 - 4, cy + 20),
         why,
@@ -372,7 +387,7 @@ def draw_gone(canvas: Canvas, box: Box, gone: Gone) -> None:
     )
     canvas.text(
         (x0 + 5, cy + 22, x1 - 4, y1 - 6),
-        gone.name,
+        card_name("fanfare", gone.name),
         size=LEGIBLE,
         fill=MUTED,
         align="center",

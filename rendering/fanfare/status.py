@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from rendering.toolkit.words import say
 from rules.fanfare.flow import EVOLVE_FROM
 from rules.fanfare.views import FanfareView, PlayerView
 
-__all__ = ["evolve_from_turn", "evolve_label", "status_label"]
+__all__ = ["evolve_from_turn", "evolve_label", "is_playing", "status_label"]
 
 
 def evolve_from_turn(view: FanfareView, seat: int) -> int:
@@ -18,16 +19,17 @@ def evolve_from_turn(view: FanfareView, seat: int) -> int:
 
 def evolve_label(view: FanfareView, player: PlayerView) -> str:
     """Evolution points and whether evolving is possible: "2 EP · can evolve"."""
-    points = f"{player.ep} EP"
-    if view.over or player.ep == 0:
-        return points
+    ep = player.ep
+    if view.over or ep == 0:
+        return say("{ep} EP", ep=ep)
     if player.can_evolve:
-        return f"{points} · can evolve"
+        return say("{ep} EP · can evolve", ep=ep)
     if player.evolved_this_turn and view.turn_player == player.seat:
-        return f"{points} · evolved this turn"
+        return say("{ep} EP · evolved this turn", ep=ep)
     if not player.evolve_unlocked:
-        return f"{points} · evolve from turn {evolve_from_turn(view, player.seat)}"
-    return points
+        turn = evolve_from_turn(view, player.seat)
+        return say("{ep} EP · evolve from turn {turn}", ep=ep, turn=turn)
+    return say("{ep} EP", ep=ep)
 
 
 def status_label(view: FanfareView, player: PlayerView) -> str:
@@ -37,6 +39,11 @@ def status_label(view: FanfareView, player: PlayerView) -> str:
     if view.phase == "mulligan":
         # Once both have chosen, the mulligan is done but the phase stays until the first turn.
         if player.returned is not None:
-            return f"Returned {player.returned}"
-        return "Chosen" if player.mulligan_done else "Choosing…"
-    return "Playing" if view.turn_player == player.seat else ""
+            return say("Returned {n}", n=player.returned)
+        return say("Chosen") if player.mulligan_done else say("Choosing…")
+    return say("Playing") if is_playing(view, player) else ""
+
+
+def is_playing(view: FanfareView, player: PlayerView) -> bool:
+    """Whether the seat is the turn player of a turn under way."""
+    return not view.over and view.phase != "mulligan" and view.turn_player == player.seat

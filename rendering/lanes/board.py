@@ -33,6 +33,7 @@ from rendering.toolkit import (
     with_vacated,
 )
 from rendering.toolkit.palette import BACKGROUND, HIGHLIGHT, HIGHLIGHT_INK, MUTED, PANEL, TEXT
+from rendering.toolkit.words import say
 from rules.lanes.views import CardBack, CardView, LanesView, LocationView, PlayerView, SideView
 
 from .marks import Gone, Marks
@@ -82,11 +83,14 @@ def body_height() -> float:
 
 def draw_header(canvas: Canvas, view: LanesView, y: float, marks: Marks) -> float:
     """Turn and stakes on one line; returns the y below it."""
-    turn = "Game start" if view.turn == 0 else f"Turn {view.turn} of {view.last_turn}"
     if view.over:
-        turn = f"Game over after turn {view.turn}"
-    elif view.turn and view.turn == view.last_turn:
-        turn += " · last turn"
+        turn = say("Game over after turn {turn}", turn=view.turn)
+    elif view.turn == 0:
+        turn = say("Game start")
+    elif view.turn == view.last_turn:
+        turn = say("Turn {turn} of {last} · last turn", turn=view.turn, last=view.last_turn)
+    else:
+        turn = say("Turn {turn} of {last}", turn=view.turn, last=view.last_turn)
     width = canvas.text_width(turn, size=14, weight="bold") + 12
     if marks.turn:
         canvas.rect((MARGIN, y, MARGIN + width, y + HEADER), HIGHLIGHT, radius=HEADER / 2)
@@ -106,9 +110,13 @@ def draw_header(canvas: Canvas, view: LanesView, y: float, marks: Marks) -> floa
 
 def _stakes(canvas: Canvas, view: LanesView, y: float, marks: Marks) -> None:
     pending = sum(1 for p in view.players if p.snap_pending)
-    label = f"Stakes {view.stakes}"
+    label = say("Stakes {stakes}", stakes=view.stakes)
     if pending:
-        label += f" → {view.stakes * 2**pending} when the turn ends"
+        label = say(
+            "Stakes {stakes} → {doubled} when the turn ends",
+            stakes=view.stakes,
+            doubled=view.stakes * 2**pending,
+        )
     chip = Chip(
         label,
         fill=HIGHLIGHT if marks.stakes else PANEL,
@@ -141,22 +149,26 @@ def _player_chips(view: LanesView, player: PlayerView) -> list[Chip]:
     if not view.over:
         if player.ended:
             chips.append(
-                Chip("Ended turn", fill=mix(style.fill, PANEL, 0.35), ink=TEXT, icon="check")
+                Chip(say("Ended turn"), fill=mix(style.fill, PANEL, 0.35), ink=TEXT, icon="check")
             )
         elif view.turn:
-            chips.append(Chip("Choosing…", ink=MUTED))
-    energy = f"{player.turn_energy} energy"
+            chips.append(Chip(say("Choosing…"), ink=MUTED))
+    energy = say("{energy} energy", energy=player.turn_energy)
     if player.energy_left is not None:
-        energy = f"{player.energy_left} of {player.turn_energy} energy left"
+        energy = say(
+            "{left} of {energy} energy left", left=player.energy_left, energy=player.turn_energy
+        )
     chips.append(Chip(energy, icon="bolt", icon_colour=HIGHLIGHT))
     if view.first == player.seat and not view.over:
-        chips.append(Chip("Reveals first", icon="right", icon_colour=style.accent))
+        chips.append(Chip(say("Reveals first"), icon="right", icon_colour=style.accent))
     if player.snap_pending:
-        chips.append(Chip("Snap! ×2 at turn end", fill=HIGHLIGHT, ink=HIGHLIGHT_INK, bold=True))
+        chips.append(
+            Chip(say("Snap! ×2 at turn end"), fill=HIGHLIGHT, ink=HIGHLIGHT_INK, bold=True)
+        )
     elif player.snapped:
-        chips.append(Chip("Snapped", ink=MUTED))
-    chips.append(Chip(f"Hand {player.hand_size}", ink=MUTED))
-    chips.append(Chip(f"Deck {player.deck_size}", ink=MUTED))
+        chips.append(Chip(say("Snapped"), ink=MUTED))
+    chips.append(Chip(say("Hand {n}", n=player.hand_size), ink=MUTED))
+    chips.append(Chip(say("Deck {n}", n=player.deck_size), ink=MUTED))
     return chips
 
 

@@ -11,11 +11,12 @@ from collections.abc import Sequence
 
 from rendering.toolkit import Canvas, Chip, card_frame, chip_row, chip_width, mix, seat_mark
 from rendering.toolkit.palette import HIGHLIGHT, MUTED, PANEL, TEXT, seat_style
+from rendering.toolkit.words import card_name, say
 from rules.lanes.cards import CardDef
 from rules.lanes.views import CardView, LanesView, StagedView
 
 from .board import LEGIBLE, MARGIN, WIDTH, new_canvas
-from .parts import cost_badge, power_box
+from .parts import cost_badge, location_title, power_box
 
 __all__ = ["draw_card", "draw_hand"]
 
@@ -48,7 +49,7 @@ def draw_hand(view: LanesView, names: Sequence[str], *, scale: float) -> Canvas:
     player = view.players[view.viewer]
     energy = player.energy_left if player.energy_left is not None else player.turn_energy
     if not view.hand:
-        _note(canvas, y, "No cards in hand.")
+        _note(canvas, y, say("No cards in hand."))
         y += ROW + ROW_GAP
     for card in view.hand:
         _card_row(canvas, card, view.viewer, y, affordable=card.cost <= energy)
@@ -79,21 +80,26 @@ def _header(canvas: Canvas, view: LanesView, names: Sequence[str], y: float) -> 
     left = player.energy_left if player.energy_left is not None else player.turn_energy
     chips = [
         Chip(
-            f"{left} of {player.turn_energy} energy left",
+            say("{left} of {energy} energy left", left=left, energy=player.turn_energy),
             fill=mix(PANEL, HIGHLIGHT, 0.12),
             icon="bolt",
             icon_colour=HIGHLIGHT,
             bold=True,
         ),
-        Chip(f"Turn {view.turn} of {view.last_turn}" if view.turn else "Game start", ink=MUTED),
+        Chip(
+            say("Turn {turn} of {last}", turn=view.turn, last=view.last_turn)
+            if view.turn
+            else say("Game start"),
+            ink=MUTED,
+        ),
     ]
     if player.ended:
-        chips.insert(1, Chip("Turn ended", icon="check", icon_colour=style.accent))
+        chips.insert(1, Chip(say("Turn ended"), icon="check", icon_colour=style.accent))
     widths = [chip_width(canvas, chip, height=HEADER - 8, size=LEGIBLE) + 4 for chip in chips]
     start = WIDTH - MARGIN - sum(widths) + 4
     canvas.text(
         (MARGIN + mark + 8, y, start - 6, y + HEADER),
-        f"{names[seat]}'s hand",
+        say("{player}'s hand", player=names[seat]),
         size=15,
         min_size=LEGIBLE,
         weight="bold",
@@ -116,14 +122,14 @@ def _card_row(canvas: Canvas, card: CardView, seat: int, y: float, *, affordable
     left, right = x0 + 8 + d + 8, x1 - 6 - 32 - 8
     canvas.text(
         (left, y + 3, right, y + 21),
-        card.name,
+        card_name("lanes", card.name),
         size=14,
         min_size=LEGIBLE,
         weight="bold",
         fill=TEXT if affordable else MUTED,
         max_lines=1,
     )
-    text = card.text or "No ability."
+    text = card.text or say("No ability.")
     canvas.text(
         (left, y + 21, right, y + ROW - 2),
         text,
@@ -138,7 +144,7 @@ def _card_row(canvas: Canvas, card: CardView, seat: int, y: float, *, affordable
 def _staged(canvas: Canvas, view: LanesView, y: float) -> None:
     canvas.text(
         (MARGIN + 2, y, WIDTH - MARGIN, y + SECTION),
-        "Staged this turn (revealed when both players end the turn)",
+        say("Staged this turn (revealed when both players end the turn)"),
         size=LEGIBLE,
         weight="bold",
         fill=MUTED,
@@ -146,7 +152,7 @@ def _staged(canvas: Canvas, view: LanesView, y: float) -> None:
     )
     y += SECTION
     if not view.staged:
-        _note(canvas, y, "Nothing staged yet.", height=STAGED)
+        _note(canvas, y, say("Nothing staged yet."), height=STAGED)
     for item in view.staged:
         _staged_row(canvas, view, item, y)
         y += STAGED + 3
@@ -155,7 +161,8 @@ def _staged(canvas: Canvas, view: LanesView, y: float) -> None:
 def _staged_row(canvas: Canvas, view: LanesView, item: StagedView, y: float) -> None:
     x0, x1 = MARGIN, WIDTH - MARGIN
     canvas.rect((x0, y, x1, y + STAGED), PANEL, radius=5)
-    kind = {"play": "Play", "move": "Move", "activate": "Activate"}.get(item.kind, item.kind)
+    kinds = {"play": say("Play"), "move": say("Move"), "activate": say("Activate")}
+    kind = kinds.get(item.kind, item.kind)
     label_box = (x0 + 4, y + 4, x0 + 70, y + STAGED - 4)
     canvas.rect(label_box, mix(PANEL, HIGHLIGHT, 0.2), radius=(STAGED - 8) / 2)
     canvas.text(
@@ -167,10 +174,10 @@ def _staged_row(canvas: Canvas, view: LanesView, item: StagedView, y: float) -> 
         align="center",
         role="label",
     )
-    label = item.card.name
+    label = card_name("lanes", item.card.name)
     if item.location is not None:
-        loc = view.locations[item.location]
-        label += f"  →  {loc.name or loc.label}"
+        where = location_title(view.locations[item.location])
+        label = say("{card}  →  {location}", card=label, location=where)
     canvas.text((x0 + 78, y, x1 - 8, y + STAGED), label, size=13, min_size=LEGIBLE, fill=TEXT)
 
 

@@ -35,6 +35,7 @@ from rendering.toolkit.palette import (
     SUBTLE,
     TEXT,
 )
+from rendering.toolkit.words import card_name, say, say_p
 from rules.lanes.views import CardBack, CardView, LocationView
 
 from .marks import Gone
@@ -47,6 +48,7 @@ __all__ = [
     "draw_empty",
     "draw_gone",
     "draw_tile",
+    "location_title",
     "power_box",
 ]
 
@@ -105,7 +107,7 @@ def draw_card(
     ``delta`` is how much its power changed in the step shown."""
     edge = seat_style(seat).fill
     if isinstance(card, CardBack):
-        card_back(canvas, box, edge=edge, label="face down", highlight=highlight)
+        card_back(canvas, box, edge=edge, label=say("face down"), highlight=highlight)
         return
     x0, y0, x1, y1 = box
     h = y1 - y0
@@ -127,7 +129,9 @@ def draw_card(
     power_w = h * 1.15
     power_box(canvas, (x1 - pad - power_w, y0 + pad, x1 - pad, y1 - pad), card, delta=delta)
     name_box = (name_left, y0 + 1, x1 - pad - power_w - 2, y1 - 1)
-    name = f"{card.name}\nface down" if card.face_down else card.name
+    name = card_name("lanes", card.name)
+    if card.face_down:
+        name = say("{card}\nface down", card=name)
     canvas.text(
         name_box,
         name,
@@ -171,7 +175,7 @@ def draw_gone(canvas: Canvas, box: Box, gone: Gone) -> None:
     canvas.shape("cross", (x0 + h * 0.3, y0 + h * 0.3, x0 + h * 0.7, y1 - h * 0.3), DANGER)
     canvas.text(
         (x0 + h, y0, x1 - 4, y1),
-        gone.why,
+        say_p("gone", "destroyed") if gone.why == "destroyed" else say_p("gone", "left"),
         size=h * 0.48,
         min_size=LEGIBLE,
         fill=MUTED,
@@ -203,9 +207,12 @@ def draw_tile(
     if loc.revealed:
         _revealed(canvas, inner, loc)
     else:
-        side = ("left", "center", "right")[loc.index]
-        _title(canvas, inner, "Not yet revealed", fill=MUTED)
-        when = f"The {side} location is revealed at the start of turn {loc.index + 1}."
+        _title(canvas, inner, say("Not yet revealed"), fill=MUTED)
+        when = (
+            say("The left location is revealed at the start of turn {turn}.", turn=1),
+            say("The center location is revealed at the start of turn {turn}.", turn=2),
+            say("The right location is revealed at the start of turn {turn}.", turn=3),
+        )[loc.index]
         _rules(canvas, inner, when, fill=SUBTLE)
 
 
@@ -227,6 +234,17 @@ def _total(canvas: Canvas, box: Box, loc: LocationView, seat: int, *, top: bool)
     if loc.leader == seat:
         for left in (cx - d / 2 - 19, cx + d / 2 + 4):
             canvas.shape("crown", (left, by + 4, left + 15, by + d - 5), style.accent)
+
+
+def location_title(loc: LocationView) -> str:
+    """A location's name, or which one it is while its name is not known."""
+    if loc.name:
+        return card_name("lanes", loc.name)
+    return (
+        say("Left (not yet revealed)"),
+        say("Center (not yet revealed)"),
+        say("Right (not yet revealed)"),
+    )[loc.index]
 
 
 def _title(canvas: Canvas, inner: Box, text: str, *, fill: RGB) -> Placed:
@@ -252,12 +270,12 @@ def _rules(canvas: Canvas, inner: Box, text: str, *, fill: RGB, top: float = 17)
 
 
 def _revealed(canvas: Canvas, inner: Box, loc: LocationView) -> None:
-    _title(canvas, inner, loc.name or loc.label, fill=TEXT)
+    _title(canvas, inner, location_title(loc), fill=TEXT)
     if not loc.disabled:
         _rules(canvas, inner, loc.text or "", fill=MUTED)
         return
     cx, top = (inner[0] + inner[2]) / 2, inner[1] + 18
-    tag(canvas, (cx - 40, top, cx + 40, top + 17), "ability off", fill=MUTED)
+    tag(canvas, (cx - 40, top, cx + 40, top + 17), say("ability off"), fill=MUTED)
     strike(canvas, _rules(canvas, inner, loc.text or "", fill=SUBTLE, top=36), SUBTLE)
 
 
@@ -265,6 +283,6 @@ def _destroyed(canvas: Canvas, box: Box, inner: Box, loc: LocationView) -> None:
     x0, y0, x1, y1 = box
     canvas.hatch((x0 + 2, y0 + 2, x1 - 2, y1 - 2), mix(PANEL, DANGER, 0.25), step=8, width=1.5)
     canvas.shape("cross", ((x0 + x1) / 2 - 9, y0 + 8, (x0 + x1) / 2 + 9, y0 + 26), DANGER)
-    _title(canvas, inner, loc.name or loc.label, fill=MUTED)
+    _title(canvas, inner, location_title(loc), fill=MUTED)
     below = (inner[0], inner[1], inner[2], inner[3] + 14)
-    _rules(canvas, below, "Destroyed: nothing can be played here.", fill=TEXT)
+    _rules(canvas, below, say("Destroyed: nothing can be played here."), fill=TEXT)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rendering.toolkit import Canvas, Chip, result_banner, seat_style, signed
+from rendering.toolkit.words import say
 from rules.engine import Result, name_seats
 from rules.lanes.views import LanesView
 
@@ -55,5 +56,11 @@ def _how(result: Result, names: Sequence[str]) -> str:
     power = result.detail.get("total_power")
     if not power:  # a retreat: the summary says it all
         return summary
-    totals = ", ".join(f"{names[seat]} {total}" for seat, total in enumerate(power))
-    return f"{summary} Total power: {totals}."
+    return say(
+        "{summary} Total power: {seat0} {power0}, {seat1} {power1}.",
+        summary=summary,
+        seat0=names[0],
+        power0=power[0],
+        seat1=names[1],
+        power1=power[1],
+    )

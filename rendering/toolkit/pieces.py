@@ -26,6 +26,7 @@ from .palette import (
     seat_style,
 )
 from .text import Placed, fit_text
+from .words import say
 
 __all__ = [
     "Chip",
@@ -244,11 +245,15 @@ def result_banner(
     canvas.rect(box, mix(PANEL, HIGHLIGHT, 0.06), radius=8)
     chips_left = right_chips(canvas, x1 - 8, y + 7, chips, height=21, size=12.5)
     left = x0 + 10
-    title_text, colour = title or ("A draw", TEXT)
+    title_text, colour = title or (say("A draw"), TEXT)
     if winner is not None:
         canvas.shape("crown", (left, y + 9, left + 24, y + 27), HIGHLIGHT)
         seat_mark(canvas, (left + 30, y + 10, left + 46, y + 26), winner)
-        title_text, colour, left = f"{name} wins!", seat_style(winner).accent, left + 52
+        title_text, colour, left = (
+            say("{player} wins!", player=name),
+            seat_style(winner).accent,
+            left + 52,
+        )
     canvas.text(
         (left, y + 4, chips_left - 8, y + 32),
         title_text,
@@ -379,7 +384,7 @@ def display_names(names: Sequence[str], seats: int) -> tuple[str, ...]:
     for seat in range(seats):
         name = " ".join(names[seat].split()) if seat < len(names) else ""
         visible = any(run.strip() for run, _font in font_runs(name, "bold"))
-        shown.append(name if visible else f"Player {seat + 1}")
+        shown.append(name if visible else say("Player {n}", n=seat + 1))
     return tuple(shown)
 
 

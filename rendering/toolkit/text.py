@@ -106,17 +106,18 @@ def fit_text(
     """Lay ``text`` out to fit ``width`` × ``height`` pixels, at the largest size that fits.
 
     Sizes go down from ``size`` to ``min_size``, first breaking lines only where a break is
-    allowed, then also inside words too long for a line. ``max_lines`` (0: no limit) caps lines.
+    allowed (in Japanese, between phrases first, then between any characters), then also inside
+    words too long for a line. ``max_lines`` (0: no limit) caps lines.
     With ``balance``, lines are made about equally long (no lone word on a last line).
     """
     min_size = min(min_size, size)
-    for hard in (False, True):
+    for breaks in (PHRASES, CHARACTERS, ANYWHERE):
         for px in range(size, min_size - 1, -1):
-            lines = _wrap(text, width, px, weight, hard)
+            lines = _wrap(text, width, px, weight, breaks)
             if lines is None or (max_lines and len(lines) > max_lines):
                 continue
-            if balance and len(lines) > 1:
-                lines = _balanced(text, width, px, weight, hard, len(lines))
+            if (balance or _orphan(text, lines)) and len(lines) > 1:
+                lines = _balanced(text, width, px, weight, breaks, len(lines))
             block = _block(lines, px, weight, leading)
             if _fits(block, width, height):
                 return block
@@ -178,22 +179,47 @@ def _wide(char: str) -> bool:
     return unicodedata.east_asian_width(char) in ("W", "F")
 
 
-def _may_break(before: str, after: str) -> bool:
-    if after == " ":
+PHRASES, CHARACTERS, ANYWHERE = 0, 1, 2
+"""Where lines may break: at spaces and between Japanese phrases; also between any two Japanese
+characters; also inside a word (each allowing what the one before allows)."""
+
+
+def _script(char: str) -> str:
+    code = ord(char)
+    if 0x3040 <= code <= 0x309F:
+        return "hiragana"
+    if 0x30A0 <= code <= 0x30FF or 0xFF66 <= code <= 0xFF9F:
+        return "katakana"  # with ー and ・
+    if 0x4E00 <= code <= 0x9FFF or 0x3400 <= code <= 0x4DBF or char in "々〆":
+        return "kanji"
+    return "other"
+
+
+def _same_phrase(before: str, after: str) -> bool:
+    """Whether two Japanese characters belong to one phrase, roughly: a run of one script, and
+    kana after a kanji or katakana word (its ending or particle: 自分の, カードを)."""
+    first, second = _script(before), _script(after)
+    if first == second != "other":
+        return True
+    return second == "hiragana" and first in ("kanji", "katakana")
+
+
+def _may_break(before: str, after: str, phrases: bool = False) -> bool:
+    if after == " " or after in _NO_START or before in _NO_END:
         return False
     if before == " ":
         return True
-    if after in _NO_START or before in _NO_END:
-        return False
-    return _wide(before) or _wide(after) or before == "/"
+    if not (_wide(before) or _wide(after)):
+        return before == "/"
+    return not (phrases and _same_phrase(before, after))
 
 
-def _segments(paragraph: str) -> list[str]:
+def _segments(paragraph: str, phrases: bool = False) -> list[str]:
     """The paragraph cut at every allowed line break (spaces stay at a segment's end)."""
     segments: list[str] = []
     current = ""
     for char in paragraph:
-        if current and _may_break(current[-1], char):
+        if current and _may_break(current[-1], char, phrases):
             segments.append(current)
             current = ""
         current += char
@@ -202,38 +228,38 @@ def _segments(paragraph: str) -> list[str]:
     return segments
 
 
-def _wrap(text: str, width: int, px: int, weight: Weight, hard: bool) -> list[str] | None:
+def _wrap(text: str, width: int, px: int, weight: Weight, breaks: int) -> list[str] | None:
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        wrapped = _wrap_paragraph(paragraph, width, px, weight, hard)
+        wrapped = _wrap_paragraph(paragraph, width, px, weight, breaks)
         if wrapped is None:
             return None
         lines += wrapped
     return lines
 
 
-def _balanced(text: str, width: int, px: int, weight: Weight, hard: bool, count: int) -> list[str]:
+def _balanced(text: str, width: int, px: int, weight: Weight, breaks: int, count: int) -> list[str]:
     """The narrowest wrap of ``text`` into at most ``count`` lines (found by bisection)."""
     low, high = 1, width
     while low < high:
         middle = (low + high) // 2
-        lines = _wrap(text, middle, px, weight, hard)
+        lines = _wrap(text, middle, px, weight, breaks)
         if lines is not None and len(lines) <= count:
             high = middle
         else:
             low = middle + 1
-    return _wrap(text, low, px, weight, hard) or []
+    return _wrap(text, low, px, weight, breaks) or []
 
 
 def _wrap_paragraph(
-    paragraph: str, width: int, px: int, weight: Weight, hard: bool
+    paragraph: str, width: int, px: int, weight: Weight, breaks: int
 ) -> list[str] | None:
     def fits(candidate: str) -> bool:
         return text_width(candidate.rstrip(), px, weight) <= width
 
     lines: list[str] = []
     line = ""
-    for segment in _segments(paragraph):
+    for segment in _segments(paragraph, phrases=breaks == PHRASES):
         if fits(line + segment):
             line += segment
             continue
@@ -242,7 +268,7 @@ def _wrap_paragraph(
             line = ""
         if fits(segment):
             line = segment
-        elif not hard:
+        elif breaks != ANYWHERE:
             return None
         else:
             pieces = _split_chars(segment, fits)
@@ -253,13 +279,29 @@ def _wrap_paragraph(
 
 
 def _split_chars(word: str, fits: Callable[[str], bool]) -> list[str]:
-    """A word too long for a line, cut between characters (never inside one)."""
+    """A word too long for a line, cut between characters (never inside one); a character
+    that may not start a line takes the one before it along (and one that may not end a line
+    goes to the next), as long as that leaves something on the line."""
     pieces = [""]
     for char in word:
         if pieces[-1] and not unicodedata.combining(char) and not fits(pieces[-1] + char):
-            pieces.append("")
+            carried = ""
+            while len(pieces[-1]) > 1 and (
+                (carried or char)[0] in _NO_START or pieces[-1][-1] in _NO_END
+            ):
+                carried = pieces[-1][-1] + carried
+                pieces[-1] = pieces[-1][:-1]
+            pieces.append(carried)
         pieces[-1] += char
     return pieces
+
+
+def _orphan(text: str, lines: list[str]) -> bool:
+    """Whether Japanese wrapped into lines leaves a character or two alone on the last line
+    ("タンブルウィー / ド"): such lines are balanced instead ("タンブル / ウィード")."""
+    if len(lines) < 2 or "\n" in text or len(lines[-1].strip()) > 2:
+        return False
+    return any(_wide(char) for char in text)
 
 
 # -- measuring -------------------------------------------------------------------------------
@@ -311,7 +353,7 @@ def _truncated(
     max_lines: int,
 ) -> TextBlock:
     """As many whole lines as fit at ``px``, the last one ending in an ellipsis."""
-    lines = _wrap(text, width, px, weight, True) or [""]
+    lines = _wrap(text, width, px, weight, ANYWHERE) or [""]
     keep = len(lines)
     while keep > 0 and (
         (max_lines and keep > max_lines)

@@ -15,6 +15,7 @@ that make these positions), look at the new pictures, then run::
 
 from __future__ import annotations
 
+import importlib
 import io
 import itertools
 import os
@@ -29,10 +30,12 @@ from rendering import breakfall, charm, draw_table, fanfare
 from rendering.lanes import draw_board, draw_hand, draw_result
 from rendering.toolkit import Canvas
 from rules.engine import Step
+from rules.registry import get_ruleset
 
 from . import breakfall_positions as bf
 from . import charm_positions as cp
 from . import fanfare_positions as ff
+from .japanese import japanese
 from .positions import JAPANESE_NAMES, NAMES, find_step, japanese_view, match_steps, public_with
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -312,6 +315,58 @@ CHARM_CASES: dict[str, Callable[[], Canvas]] = {
     "charm-result-draw": lambda: charm.draw_result(cp.drawn_result_view(), NAMES),
 }
 CASES.update(CHARM_CASES)
+
+
+def _card(ruleset: str, card_id: str) -> Canvas:
+    module = importlib.import_module(f"rendering.{ruleset}")
+    canvas: Canvas = module.draw_card(get_ruleset(ruleset).pool.cards[card_id])  # type: ignore[attr-defined]
+    return canvas
+
+
+# In Japanese: every ruleset's board, table and result (and a card), the same positions as the
+# English cases, with Japanese card names from the tests' catalogue (tests/rendering/japanese.py)
+# and, in the made-up "japanese" positions, Japanese rules text too.
+JAPANESE_CASES: dict[str, Callable[[], Canvas]] = {
+    f"ja-{case}": japanese(CASES[case])
+    for case in (
+        "board-opening",
+        "board-reveal-power",
+        "board-location-destroyed",
+        "board-japanese",
+        "table-seat-0",
+        "hand-japanese",
+        "result-locations",
+        "fanfare-board-damage",
+        "fanfare-board-japanese",
+        "fanfare-table-seat-1",
+        "fanfare-hand-mulligan",
+        "fanfare-result-leader",
+        "breakfall-board-space",
+        "breakfall-board-battle",
+        "breakfall-table-seat-1",
+        "breakfall-table-japanese",
+        "breakfall-result-damage",
+        "charm-board-charm",
+        "charm-board-japanese",
+        "charm-table-chain",
+        "charm-result-draw",
+        "esper-board-10-seats-part-1",
+        "esper-board-5-seats-part-2",
+        "esper-table-in-combat",
+        "esper-table-japanese",
+        "esper-result-10-seats",
+    )
+}
+JAPANESE_CASES.update(
+    {
+        "ja-card-lanes": japanese(lambda: _card("lanes", "shell-twin")),
+        "ja-card-fanfare": japanese(lambda: _card("fanfare", "thorn-stalker")),
+        "ja-card-breakfall": japanese(lambda: _card("breakfall", "moss-guard")),
+        "ja-card-charm": japanese(lambda: _card("charm", "heckle")),
+        "ja-card-esper": japanese(lambda: _card("esper", "damper")),
+    }
+)
+CASES.update(JAPANESE_CASES)
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
