@@ -27,6 +27,7 @@ from .ruleset import DeckInfo, Result, Ruleset, RulesetBase
 from .staging import Staging
 from .steps import TURN_STARTED, Event, QuietLog, Resolution, Step, StepLog, name_seats
 from .triggers import TriggerQueue
+from .wording import Said, in_language
 
 __all__ = [
     "AUTO_PASS",
@@ -63,6 +64,7 @@ __all__ = [
     "Rng",
     "Ruleset",
     "RulesetBase",
+    "Said",
     "Scalar",
     "SecretChoice",
     "Staging",
@@ -77,6 +79,7 @@ __all__ = [
     "clone",
     "derive_seed",
     "dump_record",
+    "in_language",
     "kinds",
     "load_record",
     "name_seats",

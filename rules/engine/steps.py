@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from .wording import Wording
 
 __all__ = ["TURN_STARTED", "Event", "QuietLog", "Resolution", "Step", "StepLog", "name_seats"]
 
@@ -143,6 +146,18 @@ class StepLog:
         self.steps.append(_new(Step, (caption, tuple(self._events), audience, views)))
         self._events = []
 
+    def say(
+        self,
+        wording: Wording,
+        template: str,
+        /,
+        to: int | Iterable[int] | None = None,
+        **values: Any,
+    ) -> None:
+        """Close the current step with the caption ``wording.say(template, **values)`` (a text
+        every language can show: docs/i18n.md), written only when someone reads it."""
+        self.step(wording.say(template, **values), to=to)
+
     @property
     def pending(self) -> tuple[Event, ...]:
         """The events of the step still open (a caption may sum them up)."""
@@ -167,6 +182,16 @@ class QuietLog(StepLog):
         return None
 
     def step(self, caption: str, *, to: int | Iterable[int] | None = None) -> None:
+        return None
+
+    def say(
+        self,
+        wording: Wording,
+        template: str,
+        /,
+        to: int | Iterable[int] | None = None,
+        **values: Any,
+    ) -> None:
         return None
 
     @property

@@ -28,8 +28,10 @@ __all__ = [
     "ENGLISH_FORMS",
     "FORMS",
     "JAPANESE_FORMS",
+    "Said",
     "Wording",
     "WordingError",
+    "in_language",
     "indefinite",
     "translated",
 ]
@@ -94,9 +96,15 @@ FORMS: Mapping[str, Mapping[str, Form]] = {"en": ENGLISH_FORMS, "ja": JAPANESE_F
 """Each language's word forms, by its code."""
 
 
+NAME = "name"
+"""The form a template gives a value that is a name of its domain (``{card:name}``): the name in
+the wording's language (:meth:`Wording.name`). Forms follow one another: ``{card:name:a}``."""
+
+
 class _Formatter(string.Formatter):
-    def __init__(self, forms: Mapping[str, Form]) -> None:
+    def __init__(self, forms: Mapping[str, Form], names: Mapping[str, str]) -> None:
         self.forms = forms
+        self.names = names
 
     def get_value(self, key: int | str, args: Any, kwargs: Mapping[str, Any]) -> Any:
         if isinstance(key, int):
@@ -106,11 +114,41 @@ class _Formatter(string.Formatter):
         return kwargs[key]
 
     def format_field(self, value: Any, format_spec: str) -> Any:
-        if format_spec.isidentifier():
-            if format_spec not in self.forms:
-                raise WordingError(f"no word form {format_spec!r}")
-            return self.forms[format_spec](str(value))
+        if _forms(format_spec):
+            text = str(value)
+            for form in format_spec.split(":"):
+                if form == NAME:
+                    text = self.names.get(text, text)
+                elif form in self.forms:
+                    text = self.forms[form](text)
+                else:
+                    raise WordingError(f"no word form {form!r}")
+            return text
         return super().format_field(value, format_spec)
+
+
+def _forms(format_spec: str) -> bool:
+    """Whether a placeholder's spec names word forms (``a``, ``name:a``) rather than a format."""
+    return bool(format_spec) and all(form.isidentifier() for form in format_spec.split(":"))
+
+
+def _plain(template: str) -> str | None:
+    """The template for ``str.format_map`` when its only word form is :data:`NAME` and the
+    wording's names are its own (English: a name is itself), else ``None``: ``format_map`` is
+    many times quicker than :class:`string.Formatter`, and captions are written on every step."""
+    out = []
+    for literal, field_name, spec, conversion in string.Formatter().parse(template):
+        out.append(literal.replace("{", "{{").replace("}", "}}"))
+        if field_name is None:
+            continue
+        if not field_name.isidentifier() or conversion:
+            return None
+        if spec and _forms(spec):
+            if spec != NAME:
+                return None
+            spec = ""
+        out.append(f"{{{field_name}:{spec}}}" if spec else f"{{{field_name}}}")
+    return "".join(out)
 
 
 _MOST_REMEMBERED = 20_000
@@ -126,6 +164,9 @@ class Wording:
     forms: Mapping[str, Form] = field(default_factory=dict)
     names: Mapping[str, str] = field(default_factory=dict)
     """The names this language gives things named in English (a card a text mentions)."""
+    domain: str = ""
+    """The catalogue its other languages come from (:func:`translated`): an English wording
+    whose :meth:`say` texts are shown in other languages names it."""
     # Rendered texts by template and values: rules text is rendered from card data, a finite
     # set, and a caption asks for the same phrases again and again (``string.Formatter`` is
     # slow). Bounded, should values ever be unbounded.
@@ -133,12 +174,39 @@ class Wording:
         default_factory=dict, init=False, repr=False, compare=False
     )
 
+    _plain: dict[str, str | None] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
     def __post_init__(self) -> None:
         for name, template in self.templates.items():
             try:
-                list(string.Formatter().parse(template))
+                self._plain[name] = None if self.names else _plain(template)
             except ValueError as exc:
                 raise WordingError(f"template {name!r}: {exc}") from exc
+
+    def say(self, name: str, /, **values: Any) -> Said:
+        """The template ``name`` as a :class:`Said`: this wording's text, which remembers how
+        it was said so that it can be said again in another language (:meth:`Said.said_in`).
+        Values may be numbers, texts (a seat's ``{seat0}`` stays as it is), names of the
+        domain (the template writes them ``{card:name}``) and other :class:`Said` texts."""
+        plain = self._plain.get(name)
+        if plain is not None:
+            try:
+                text = plain.format_map(values)
+            except KeyError as exc:
+                raise WordingError(f"template {name!r}: no value for {exc}") from None
+        else:
+            text = self._render(name, values)
+        return Said(text, self, name, values)
+
+    def join(self, name: str, items: Iterable[str]) -> str:
+        """Items one after another with the template ``name`` (``{before}; {after}``), as
+        :meth:`say` texts: ``""`` for none, the item itself for one."""
+        joined = ""
+        for item in items:
+            joined = self.say(name, before=joined, after=item) if joined else item
+        return joined
 
     def render(self, name: str, /, **values: Any) -> str:
         """The template ``name`` with its placeholders filled; values it does not use are fine
@@ -161,7 +229,7 @@ class Wording:
         if template is None:
             raise WordingError(f"no template {name!r}")
         try:
-            return _Formatter(self.forms).vformat(template, (), values)
+            return _Formatter(self.forms, self.names).vformat(template, (), values)
         except WordingError as exc:
             raise WordingError(f"template {name!r} ({template!r}): {exc}") from None
 
@@ -192,6 +260,50 @@ class Wording:
         return self.names.get(english, english)
 
 
+class Said(str):
+    """A text the rules say (a caption, an action's label): its English, which it is as a
+    ``str``, and how it was said (``wording``'s template ``template`` with ``values``), so that
+    the edge that shows it can say it in its reader's language (:func:`in_language`).
+
+    Everything that reads a caption as a ``str`` reads the English, exactly as written before
+    there were other languages; nothing stored keeps more than that English (a record keeps the
+    actions, never captions), and no caption is part of a state's hash."""
+
+    __clone_shared__ = True  # immutable: a copied state shares it (rules.engine.clone)
+
+    wording: Wording
+    template: str
+    values: Mapping[str, Any]
+
+    def __new__(cls, text: str, wording: Wording, template: str, values: Mapping[str, Any]) -> Said:
+        said = str.__new__(cls, text)
+        said.wording, said.template, said.values = wording, template, values
+        return said
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Said, (str(self), self.wording, self.template, dict(self.values)))
+
+    def said_in(self, language: str) -> str:
+        """This text in ``language``: its template from its domain's catalogue, each value said
+        there too (a name as the language names it, a :class:`Said` again); English as it is."""
+        if language == SOURCE:
+            return str(self)
+        wording = translated(self.wording, self.wording.domain, language)
+        values = {
+            key: value.said_in(language) if isinstance(value, Said) else value
+            for key, value in self.values.items()
+        }
+        return wording._render(self.template, values)
+
+
+def in_language(text: str, language: str) -> str:
+    """A text the rules gave (a caption, a label, a result's summary) in ``language``: a
+    :class:`Said` said there, any other text as it is (an English-only ruleset's)."""
+    if isinstance(text, Said):
+        return text.said_in(language)
+    return text
+
+
 _TRANSLATED: dict[tuple[int, str, str], tuple[Wording, Wording]] = {}
 
 
@@ -216,6 +328,7 @@ def translated(english: Wording, domain: str, language: str) -> Wording:
         {name: messages.pgettext(name, template) for name, template in english.templates.items()},
         forms=FORMS[language],
         names=names,
+        domain=english.domain,
     )
     _TRANSLATED[key] = (english, wording)
     return wording

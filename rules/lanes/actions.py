@@ -14,6 +14,7 @@ from ..engine import Action, ActionSpec, Kind, Option, Param, StepLog, kinds
 from .effects import board_totals, closed_to_plays, location_flag, powers
 from .flow import SEAT, retreat, reveal
 from .state import SLOTS, Card, LanesState, Location, Player, Staged
+from .words import CAPTIONS
 
 __all__ = [
     "KINDS",
@@ -186,10 +187,12 @@ def _why_not_snap(state: LanesState, seat: int, action: Action) -> str | None:
 # -- what is legal ------------------------------------------------------------------------------
 
 
-_RESET = ActionSpec("reset", "Undo this turn's plays")
-_END_TURN = ActionSpec("end_turn", "End turn")
-_TAKE_BACK = ActionSpec("take_back", "Take back end turn")
-_SNAP = ActionSpec("snap", "Snap (double the stakes)")
+_RESET = ActionSpec("reset", CAPTIONS.say("label.reset"))
+_END_TURN = ActionSpec("end_turn", CAPTIONS.say("label.end_turn"))
+_TAKE_BACK = ActionSpec("take_back", CAPTIONS.say("label.take_back"))
+_SNAP = ActionSpec("snap", CAPTIONS.say("label.snap"))
+_LOCATION = CAPTIONS.say("param.location")
+_TO = CAPTIONS.say("param.to")
 _new = tuple.__new__  # builds a spec without the named tuple's own __new__: menus are built often
 
 
@@ -244,7 +247,8 @@ def location_options(state: LanesState, seat: int) -> list[Option]:
 def _labelled(loc: Location, mine: int, theirs: int) -> Option:
     """The location's option with these totals, made once (``Location.labelled``): in random
     play most totals come back, and making the label is most of the work."""
-    option = _new(Option, (loc.index, f"{loc.label} · you {mine} – {theirs} them", ""))
+    label = CAPTIONS.say("label.location", location=loc.label, mine=mine, theirs=theirs)
+    option = _new(Option, (loc.index, label, ""))
     loc.labelled[(mine, theirs)] = option
     return option
 
@@ -278,7 +282,7 @@ def offer_for(state: LanesState, seat: int, action: Action) -> list[ActionSpec]:
 
 
 def _retreat_spec(stakes: int) -> ActionSpec:
-    return ActionSpec("retreat", f"Retreat (lose {stakes} now)")
+    return ActionSpec("retreat", CAPTIONS.say("label.retreat", stakes=stakes))
 
 
 _RETREATS = {stakes: _retreat_spec(stakes) for stakes in (1, 2, 4, 8)}  # LANES-9.2
@@ -307,7 +311,7 @@ def _play_specs(
     )
     if not open_here:
         return []
-    params = (_new(Param, ("location", "Location", open_here, 1, 1)),)
+    params = (_new(Param, ("location", _LOCATION, open_here, 1, 1)),)
     specs = []
     for card in affordable:
         menu = card.menu  # its label and detail, written again only when its cost or power moved
@@ -315,7 +319,8 @@ def _play_specs(
             defn = card.defn
             detail = f"Cost {card.cost}, power {defn.power + card.bonus}. {defn.text}"
             fixed = (("card", card.uid),)
-            menu = card.menu = (card.cost, card.bonus, f"Play {defn.name}", fixed, detail)
+            label = CAPTIONS.say("label.play", card=defn.name)
+            menu = card.menu = (card.cost, card.bonus, label, fixed, detail)
         specs.append(_new(ActionSpec, ("play", menu[2], menu[3], params, menu[4])))
     return specs
 
@@ -341,7 +346,7 @@ def _board_specs(
                 specs.append(
                     ActionSpec(
                         "activate",
-                        f"Activate {card.defn.name}",
+                        CAPTIONS.say("label.activate", card=card.defn.name),
                         (("card", card.uid),),
                         (),
                         card.defn.text,
@@ -365,9 +370,9 @@ def _move_spec(
         return None
     return ActionSpec(
         "move",
-        f"Move {card.defn.name}",
+        CAPTIONS.say("label.move", card=card.defn.name),
         (("card", card.uid),),
-        (Param("location", "To", dests),),
+        (Param("location", _TO, dests),),
         card.defn.text,
     )
 
@@ -400,19 +405,19 @@ def _play(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
     _remember_start(state, seat)
     player.hand.remove(card)
     player.energy -= card.cost
-    _stage(state, seat, action, card, loc, log, "You stage {name} at {where}.")
+    _stage(state, seat, action, card, loc, log, "staged.play")
 
 
 def _move(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
     card, dest = _card(state, action), _destination(state, action)
     _remember_start(state, seat)
-    _stage(state, seat, action, card, dest, log, "You stage a move: {name} to {where}.")
+    _stage(state, seat, action, card, dest, log, "staged.move")
 
 
 def _activate(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
     card = _card(state, action)
     _remember_start(state, seat)
-    _stage(state, seat, action, card, None, log, "You stage {name}'s activation.")
+    _stage(state, seat, action, card, None, log, "staged.activate")
 
 
 def _stage(
@@ -424,8 +429,8 @@ def _stage(
     log: StepLog,
     caption: str,
 ) -> None:
-    """Stage the action, and tell only its seat (LANES-4.2); ``caption`` names the card
-    ``{name}`` and the location ``{where}``."""
+    """Stage the action, and tell only its seat (LANES-4.2); the caption template ``caption``
+    names the card ``{card}`` and the location ``{where}``."""
     state.staging.stage(seat, Staged.of(action, card, -1 if loc is None else loc.index))
     state.places[seat] = None  # its menus' totals count what it stages
     if log.quiet:
@@ -433,7 +438,7 @@ def _stage(
     where = {} if loc is None else {"location": loc.index}
     name = card.defn.name
     log.event("staged", seat, seat=seat, kind=action.kind, card=card.uid, name=name, **where)
-    log.step(caption.format(name=name, where="" if loc is None else loc.label), to=seat)
+    log.say(CAPTIONS, caption, to=seat, card=name, where="" if loc is None else loc.label)
 
 
 def _reset(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
@@ -445,7 +450,7 @@ def _reset(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
     player.energy = player.energy_at_start
     player.hand_at_start = None
     log.event("staging_reset", seat, seat=seat)
-    log.step("You take back this turn's plays.", to=seat)
+    log.say(CAPTIONS, "staged.reset", to=seat)
 
 
 def _end_turn(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
@@ -461,9 +466,9 @@ def _end(state: LanesState, seat: int, log: StepLog, *, locked: bool) -> None:
     if not log.quiet:
         log.event("ended_turn", None, seat=seat, timeout=locked)
         if locked:
-            log.step(f"{SEAT[seat]} ran out of time: the plays staged so far stand.")
+            log.say(CAPTIONS, "turn.timeout", seat=SEAT[seat])
         else:
-            log.step(f"{SEAT[seat]} ends the turn.")
+            log.say(CAPTIONS, "turn.end", seat=SEAT[seat])
     if state.staging.all_ended():
         reveal(state, log)
 
@@ -471,7 +476,7 @@ def _end(state: LanesState, seat: int, log: StepLog, *, locked: bool) -> None:
 def _take_back(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
     state.staging.take_back(seat)
     log.event("took_back", None, seat=seat)
-    log.step(f"{SEAT[seat]} takes back the end of the turn and keeps staging.")
+    log.say(CAPTIONS, "turn.take_back", seat=SEAT[seat])
 
 
 def _snap(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
@@ -481,7 +486,7 @@ def _snap(state: LanesState, seat: int, action: Action, log: StepLog) -> None:
     log.event("snapped", None, seat=seat)
     # Each pending snap doubles the stakes once the turn is over (LANES-9.2).
     now = state.stakes * 2 ** sum(p.snap_pending for p in state.players if p is not player)
-    log.step(f"{SEAT[seat]} snaps! The stakes go {now} → {now * 2} when this turn ends.")
+    log.say(CAPTIONS, "turn.snap", seat=SEAT[seat], now=now, doubled=now * 2)
 
 
 def _retreat(state: LanesState, seat: int, action: Action, log: StepLog) -> None:

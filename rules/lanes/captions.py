@@ -13,20 +13,19 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from ..engine import Event
-from ..engine.wording import ENGLISH_FORMS
 from .effects import Standing, powers
 from .state import LanesState, Location
+from .words import CAPTIONS
 
 __all__ = [
     "LIMIT",
     "Change",
+    "listed",
     "outcome",
     "power_changes",
     "short_label",
     "standing_text",
 ]
-
-_PLURAL = ENGLISH_FORMS["plural"]
 
 LIMIT = 90
 """The length a caption aims to stay within (with seats still written ``{seat0}``)."""
@@ -45,8 +44,11 @@ def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else f"−{-n}"
 
 
-def _names(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def listed(names: Sequence[str]) -> str:
+    """``"A"``, ``"A and B"``, ``"A, B and C"``."""
+    if len(names) == 1:
+        return names[0]
+    return CAPTIONS.say("list.and", before=CAPTIONS.join("list.comma", names[:-1]), after=names[-1])
 
 
 def _seen(event: Event, audience: int | None) -> bool:
@@ -100,60 +102,56 @@ def _held(state: LanesState, uid: int, seat: int) -> bool:
 def _power_text(changes: Sequence[Change], source: int | None, room: int) -> str:
     """``"Moth Page 2 → 3, Tin Soldier 5 → 6"``, ``"power 3 → 5"`` when only the step's own
     card changed, or the changes summed up when the list would not fit in ``room``."""
+    say = CAPTIONS.say
     if len(changes) == 1 and changes[0].card == source:
-        return f"power {changes[0].before} → {changes[0].after}"
-    full = ", ".join(f"{c.name} {c.before} → {c.after}" for c in changes)
+        return say("did.power.own", before=changes[0].before, after=changes[0].after)
+    said = [say("did.power", card=c.name, before=c.before, after=c.after) for c in changes]
+    full = CAPTIONS.join("list.comma", said)
     if len(full) <= room or len(changes) == 1:
         return full
     by_delta: dict[int, int] = {}
     for c in changes:
         by_delta[c.after - c.before] = by_delta.get(c.after - c.before, 0) + 1
-    return ", ".join(
-        f"{_signed(delta)} power to {n} card{'s' if n != 1 else ''}"
-        for delta, n in by_delta.items()
+    return CAPTIONS.join(
+        "list.comma",
+        [
+            say(f"did.power.summed.{'one' if n == 1 else 'other'}", delta=_signed(delta), n=n)
+            for delta, n in by_delta.items()
+        ],
     )
 
 
 class _PerSeat(NamedTuple):
-    """A clause about one seat, and how it reads when both seats did the same; ``counted``: the
-    noun it counts (``"a card"`` becomes ``"2 cards"`` when it happens twice)."""
+    """A clause about one seat (the template ``did.<what>.seat``, naming it ``{who}``), and how
+    it reads when both seats did the same (``did.<what>.both``); ``counted``: whether it counts
+    (``did.<what>.seat.n`` when it happens more than once: "draws 2 cards")."""
 
     key: tuple[object, ...]
-    one: str  # with {who}
-    both: str
-    counted: str = ""
-
-
-def _a(name: str, n: int) -> str:
-    if n == 1:
-        return f"an {name}" if name[:1] in "AEIOU" else f"a {name}"
-    return f"{n} {name}"
+    what: str
+    values: tuple[tuple[str, object], ...] = ()
+    counted: bool = False
 
 
 def _per_seat(kind: str, data: Mapping[str, object]) -> _PerSeat | None:
     if kind == "drew":
-        return _PerSeat(("drew",), "{who} draws a card", "both players draw a card", "card")
+        return _PerSeat(("drew",), "drew", counted=True)
     if kind == "draw_failed":
         if data.get("full"):
-            return _PerSeat(("full",), "{who}'s hand is full", "both hands are full")
-        return _PerSeat(("empty",), "{who}'s deck is empty", "both decks are empty")
+            return _PerSeat(("full",), "full")
+        return _PerSeat(("empty",), "empty")
     if kind == "hand_full":
-        return _PerSeat(("full",), "{who}'s hand is full", "both hands are full")
+        return _PerSeat(("full",), "full")
     if kind == "extra_energy":
-        when = "next turn" if data.get("next", True) else "this turn"
-        amount = f"{_signed(int(str(data['amount'])))} energy {when}"
-        return _PerSeat(("energy", amount), f"{{who}} gets {amount}", f"both players get {amount}")
+        when = "next" if data.get("next", True) else "now"
+        amount = CAPTIONS.say(f"did.energy.{when}", amount=_signed(int(str(data["amount"]))))
+        return _PerSeat(("energy", str(amount)), "energy", (("amount", amount),))
     if kind == "added" and data.get("into") == "hand":
         name = str(data["name"])
-        made = _a(name, 1)
-        return _PerSeat(("hand", made), f"{{who}} gets {made}", f"both players get {made}", name)
+        return _PerSeat(("hand", name), "hand", (("card", name),), counted=True)
     if kind == "added" and data.get("into") == "deck":
-        made = _a(str(data["name"]), int(str(data.get("count", 1))))
-        return _PerSeat(
-            ("deck", made),
-            f"{made} shuffled into {{who}}'s deck",
-            f"{made} shuffled into each deck",
-        )
+        name, n = str(data["name"]), int(str(data.get("count", 1)))
+        tokens = CAPTIONS.say(f"did.tokens.{'one' if n == 1 else 'other'}", card=name, n=n)
+        return _PerSeat(("deck", str(tokens)), "deck", (("tokens", tokens),))
     return None
 
 
@@ -167,10 +165,10 @@ class _About:
 
     def text(self, both: bool) -> str:
         clause = self.clause
-        text = clause.both if both else clause.one.format(who=f"{{seat{self.seat}}}")
-        if self.n == 1:
-            return text
-        return text.replace(_a(clause.counted, 1), f"{self.n} {_PLURAL(clause.counted)}")
+        name = f"did.{clause.what}.{'both' if both else 'seat'}"
+        if clause.counted and self.n != 1:
+            name += ".n"
+        return CAPTIONS.say(name, who=f"{{seat{self.seat}}}", n=self.n, **dict(clause.values))
 
 
 def _clauses(
@@ -179,24 +177,25 @@ def _clauses(
     """Everything but power changes and destruction, in the order it happened; a clause two
     seats share is said once ("both players draw a card")."""
     parts: list[str | _About] = []
+    say = CAPTIONS.say
     for event in events:
         if not _seen(event, audience):
             continue
         data = event.data
         kind = event.kind
         if kind == "location_destroyed":
-            parts.append(f"{data['name']} is destroyed")
+            parts.append(say("did.location.destroyed", location=data["name"]))
         elif kind == "location_disabled":
-            parts.append(f"{data['name']} loses its ability")
+            parts.append(say("did.location.disabled", location=data["name"]))
         elif kind == "moved":
-            parts.append(f"{data['name']} moves to {labels[data['location']]}")
+            parts.append(say("did.moved", card=data["name"], where=labels[data["location"]]))
         elif kind == "added" and data.get("into") == "board":
-            parts.append(f"{_a(data['name'], 1)} appears at {labels[data['location']]}")
+            parts.append(say("did.appears", card=data["name"], where=labels[data["location"]]))
         elif kind == "cost":
-            whose = "cost" if data["card"] == source else f"{data['name']} costs"
-            parts.append(f"{whose} {data['before']} → {data['after']}")
+            whose = "did.cost.own" if data["card"] == source else "did.cost"
+            parts.append(say(whose, card=data["name"], before=data["before"], after=data["after"]))
         elif kind == "to_top":
-            parts.append("moves to the top of the deck")
+            parts.append(say("did.to_top"))
         elif (clause := _per_seat(kind, data)) is not None:
             seat = int(data["seat"])
             key = (clause, seat)
@@ -242,15 +241,17 @@ def _destroyed(events: Iterable[Event], audience: int | None, room: int) -> str:
         if not _seen(event, audience):
             continue
         if event.kind == "destroyed":
-            names.append(str(event.data["name"]))
+            names.append(CAPTIONS.say("card", card=event.data["name"]))
         elif event.kind == "destroyed_face_down":
-            names.append("a face-down card")
+            names.append(CAPTIONS.say("did.face_down"))
     if not names:
         return ""
     if len(names) == 1:
-        return f"{names[0]} is destroyed"
-    said = f"{_names(names)} are destroyed"
-    return said if len(said) <= room or len(names) <= 3 else f"{len(names)} cards are destroyed"
+        return CAPTIONS.say("did.destroyed.one", cards=names[0])
+    said = CAPTIONS.say("did.destroyed.other", cards=listed(names))
+    if len(said) <= room or len(names) <= 3:
+        return said
+    return CAPTIONS.say("did.destroyed.count", n=len(names))
 
 
 def outcome(
@@ -275,12 +276,12 @@ def outcome(
     destroyed = _destroyed(events, audience, room)
     if destroyed:
         parts.append(destroyed)
-    return "; ".join(parts)
+    return CAPTIONS.join("list.semicolon", parts)
 
 
 def short_label(loc: Location) -> str:
     """A location's name, or ``"Center (hidden)"`` while it is not revealed (LANES-1.6)."""
-    return loc.defn.name if loc.revealed else f"{loc.label.split(' ', 1)[0]} (hidden)"
+    return loc.label if loc.revealed else CAPTIONS.say(f"location.short.{loc.index}")
 
 
 def standing_text(locations: Sequence[Location], now: Standing, power: Mapping[int, int]) -> str:
@@ -292,6 +293,12 @@ def standing_text(locations: Sequence[Location], now: Standing, power: Mapping[i
             continue
         mine = sum(power.get(c.uid, 0) for c in loc.sides[leader])
         theirs = sum(power.get(c.uid, 0) for c in loc.sides[1 - leader])
-        led[leader].append(f"{short_label(loc)} {mine}–{theirs}")
-    said = [f"{{seat{seat}}} leads {_names(where)}" for seat, where in led.items() if where]
-    return "; ".join(said) if said else "nobody leads anywhere"
+        led[leader].append(
+            CAPTIONS.say("standing.at", location=short_label(loc), mine=mine, theirs=theirs)
+        )
+    said = [
+        CAPTIONS.say("standing.leads", seat=f"{{seat{seat}}}", where=listed(where))
+        for seat, where in led.items()
+        if where
+    ]
+    return CAPTIONS.join("list.semicolon", said) if said else CAPTIONS.say("standing.nobody")

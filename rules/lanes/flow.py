@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from ..engine import TURN_STARTED, Result, StepLog, TriggerQueue, settle
-from .captions import LIMIT, outcome, power_changes, standing_text
+from .captions import LIMIT, listed, outcome, power_changes, standing_text
 from .cards import Ability
 from .effects import (
     board_totals,
@@ -27,7 +27,8 @@ from .effects import (
     to_hand,
 )
 from .state import Card, LanesState, Location, Staged
-from .text import ability_text
+from .text import ENGLISH
+from .words import CAPTIONS
 
 __all__ = [
     "begin",
@@ -58,17 +59,12 @@ def begin(state: LanesState, log: StepLog) -> None:
     if not log.quiet:
         named = state.named_first is not None
         log.event("first_player", None, seat=state.first, reason="setup" if named else "coin")
-        first = SEAT[state.first]
-        log.step(
-            f"Decks shuffled. {first} reveals first on turn 1 (a rematch: the other seat first)."
-            if named
-            else f"Decks shuffled. The coin says {first} reveals first on turn 1."
-        )
+        log.say(CAPTIONS, "begin.named" if named else "begin.coin", seat=SEAT[state.first])
     _run_timed(state, "game_start", log)  # LANES-1.3
     for seat in state.order():  # LANES-1.4
         for _ in range(OPENING_HAND):
             draw(state, seat, log)
-    _close(log, "Both players draw their opening hands.")
+    _close(log, CAPTIONS.say("begin.hands"))
     start_turn(state, log)
 
 
@@ -92,7 +88,7 @@ def start_turn(state: LanesState, log: StepLog) -> None:
     if state.turn <= len(state.locations):  # LANES-2.2, LANES-1.6
         _reveal_location(state, state.locations[state.turn - 1], log)
     if state.turn == last_turn(state):
-        _double_for_last_turn(state, log, "Last turn")
+        _double_for_last_turn(state, log, CAPTIONS.say("stakes.last"))
     _run_timed(state, "turn_start", log)  # LANES-2.3, LANES-2.4
     for player in state.players:  # LANES-3.1
         player.energy = player.max_energy + player.extra_energy
@@ -110,21 +106,17 @@ def start_turn(state: LanesState, log: StepLog) -> None:
             log.event("first_player", None, seat=state.first, reason=why)
     state.staging.clear()
     if not log.quiet:
-        caption = (
-            f"Turn {state.turn} of {last_turn(state)}: {SEAT[state.first]} reveals first "
-            f"({_FIRST_BECAUSE[why]})"
+        caption = CAPTIONS.say(
+            "turn.start",
+            turn=state.turn,
+            last=last_turn(state),
+            seat=SEAT[state.first],
+            why=CAPTIONS.say(f"first.{why}"),  # why a seat reveals first (LANES-5.2)
         )
         draws = _done(state, log, {})
-        _close(log, f"{caption}; {draws}." if draws else f"{caption}.")
-
-
-_FIRST_BECAUSE = {
-    "coin": "coin flip",
-    "locations": "more locations",
-    "power": "more power",
-    "reveal_last": "the other reveals last",
-}
-"""Why a seat reveals first (LANES-5.2), as ``decide_first`` says it."""
+        if draws:
+            caption = CAPTIONS.say("list.semicolon", before=caption, after=draws)
+        _close(log, CAPTIONS.say("sentence", caption=caption))
 
 
 def _double_for_last_turn(state: LanesState, log: StepLog, why: str) -> None:
@@ -134,7 +126,7 @@ def _double_for_last_turn(state: LanesState, log: StepLog, why: str) -> None:
     state.last_turn_doubled = True
     state.stakes *= 2
     log.event("stakes", None, stakes=state.stakes, reason="last_turn")
-    log.step(f"{why}: the stakes double, {state.stakes // 2} → {state.stakes}.")
+    log.say(CAPTIONS, "stakes.last_turn", why=why, was=state.stakes // 2, now=state.stakes)
 
 
 def decide_first(state: LanesState, power: dict[int, int] | None = None) -> tuple[int, str]:
@@ -161,23 +153,24 @@ def _reveal_location(state: LanesState, loc: Location, log: StepLog) -> None:
             resolve(state, loc, ability, log)
     if log.quiet:
         return
-    said = f"{loc.defn.name} is revealed"
+    name = loc.defn.name
     if loc.defn.abilities and not loc.active:
         broken = "destroyed" if loc.destroyed else "disabled"
-        log.step(f"{said}, but it is {broken}: its ability does nothing.")
+        log.say(CAPTIONS, f"location.revealed.broken.{broken}", location=name)
         return
+    said = CAPTIONS.say("location.revealed", location=name)
     done = [_done(state, log, before, room=LIMIT - len(said)), _new_rule(state, loc, length)]
-    _close(log, _sentence(said, "; ".join(d for d in done if d)))
+    _close(log, _sentence(said, CAPTIONS.join("list.semicolon", [d for d in done if d])))
 
 
 def _new_rule(state: LanesState, loc: Location, length: int) -> str:
     """What a revealed location's ongoing ability changes besides power: the last turn, or
     where cards may be played or moved from now on."""
     if last_turn(state) != length:
-        return f"the last turn is now {last_turn(state)}, not {length}"
+        return CAPTIONS.say("last_turn.now", now=last_turn(state), was=length)
     for ability in loc.defn.by_when.get("ongoing", ()):
         if ability.effect in ("no_play", "allow_move"):
-            return _ability_phrase(state, ability).rstrip(".").lower()
+            return ENGLISH.say(f"effect.{ability.effect}")  # as its rules text says it
     return ""
 
 
@@ -235,14 +228,6 @@ def _still_there(state: LanesState, source: Card | Location, zone: str) -> bool:
     return source in player.deck
 
 
-_TIMING_LABELS = {
-    "game_start": "Game start",
-    "turn_start": "Turn start",
-    "end_of_turn": "End of turn",
-    "game_end": "Game end",
-}
-
-
 def _run_timed(state: LanesState, when: str, log: StepLog) -> None:
     """Resolve every ability with this timing, one step each, through the engine's resolve loop.
     The list is made before the first resolves; a source that has left its zone by its turn does
@@ -253,7 +238,7 @@ def _run_timed(state: LanesState, when: str, log: StepLog) -> None:
     queue: TriggerQueue[Timed] = TriggerQueue()
     for timed in found:
         queue.add(timed)
-    label = _TIMING_LABELS[when]
+    label = CAPTIONS.say(f"timing.{when}")
     settle(
         queue,
         lambda timed: _resolve_timed(state, timed, label, log),
@@ -274,25 +259,27 @@ def _resolve_timed(state: LanesState, timed: Timed, label: str, log: StepLog) ->
     if isinstance(source, Location) and not source.revealed:
         # What it does names it, and it is still hidden (LANES-1.6): only the players, who
         # see its effect on their own decks anyway, are told; spectators are not.
-        caption = _described(state, log, "A location not yet revealed", before, empty=_NOTHING)
+        hidden = CAPTIONS.say("timed.hidden")
+        caption = _described(state, log, hidden, before, empty=CAPTIONS.say("nothing"))
         log.step(caption, to=range(state.seats))
     elif isinstance(source, Location):
-        caption = f"{label} at {source.defn.name}"
-        _close(log, _described(state, log, caption, before, empty=_NOTHING))
+        caption = CAPTIONS.say("timed.location", timing=label, location=source.defn.name)
+        _close(log, _described(state, log, caption, before, empty=CAPTIONS.say("nothing")))
     elif zone == "board":
-        where = state.locations[source.loc].label if source.loc >= 0 else "play"
-        caption = f"{label}: {SEAT[source.owner]}'s {source.defn.name} at {where}"
-        _close(log, _described(state, log, caption, before, source=source, empty=_NOTHING))
+        where = state.locations[source.loc].label if source.loc >= 0 else CAPTIONS.say("timed.play")
+        caption = CAPTIONS.say(
+            "timed.board", timing=label, seat=SEAT[source.owner], card=source.defn.name, where=where
+        )
+        nothing = CAPTIONS.say("nothing")
+        _close(log, _described(state, log, caption, before, source=source, empty=nothing))
     else:
         # Abilities in hand or deck are the owner's secret.
-        caption = f"{label}: {source.defn.name} in your {zone}"
+        caption = CAPTIONS.say(f"timed.{zone}", timing=label, card=source.defn.name)
+        nothing = CAPTIONS.say("nothing")
         log.step(
-            _described(state, log, caption, before, to=source.owner, source=source, empty=_NOTHING),
+            _described(state, log, caption, before, to=source.owner, source=source, empty=nothing),
             to=source.owner,
         )
-
-
-_NOTHING = "nothing changes"
 
 
 def _runaway(state: LanesState, reason: str, log: StepLog) -> None:
@@ -302,10 +289,6 @@ def _runaway(state: LanesState, reason: str, log: StepLog) -> None:
         state.result = Result((), "runaway", reason, (0, 0), {"stakes": state.stakes})
         log.event("game_over", None, **state.result.to_json())
         log.step(reason)
-
-
-def _ability_phrase(state: LanesState, ability: Ability) -> str:
-    return ability_text(ability, state.pool.cards, location=True)
 
 
 _NO_POWER: Mapping[int, int] = MappingProxyType({})
@@ -352,7 +335,9 @@ def _described(
 
 
 def _sentence(caption: str, done: str) -> str:
-    return f"{caption}: {done}." if done else f"{caption}."
+    if done:
+        return CAPTIONS.say("sentence.done", caption=caption, done=done)
+    return CAPTIONS.say("sentence", caption=caption)
 
 
 def _close(log: StepLog, caption: str) -> None:
@@ -364,11 +349,8 @@ def _close(log: StepLog, caption: str) -> None:
             drawn.setdefault(event.data["seat"], []).append(event.data["name"])
     log.step(caption)
     for seat, names in drawn.items():
-        log.step(f"You draw {_listed(names)}.", to=seat)
-
-
-def _listed(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        cards = [CAPTIONS.say("card", card=name) for name in names]
+        log.say(CAPTIONS, "you_draw", to=seat, cards=listed(cards))
 
 
 # -- the reveal (LANES-5) -----------------------------------------------------------------------
@@ -384,8 +366,8 @@ def reveal(state: LanesState, log: StepLog) -> None:
         state.stakes *= 2
         log.event("stakes", None, stakes=state.stakes, reason="snap", seat=seat)
     if snapped:
-        whose = "Both snaps take" if len(snapped) > 1 else f"{SEAT[snapped[0]]}'s snap takes"
-        log.step(f"{whose} effect: the stakes go {was} → {state.stakes}.")
+        whose = "stakes.snaps.both" if len(snapped) > 1 else "stakes.snaps.one"
+        log.say(CAPTIONS, whose, seat=SEAT[snapped[0]], was=was, now=state.stakes)
     for seat in state.order():  # LANES-5.1
         staged = state.staging.staged[seat]
         # LANES-5.3: moves first, in the order staged; then plays and activations.
@@ -417,7 +399,8 @@ def _standing_step(state: LanesState, log: StepLog) -> None:
     power = powers(state)
     now = standing(state, power)
     log.event("standing", None, leaders=list(now.leaders), won=list(now.won), total=list(now.total))
-    log.step(f"Turn {state.turn} ends: {standing_text(state.locations, now, power)}.")
+    standing_now = standing_text(state.locations, now, power)
+    log.say(CAPTIONS, "turn.ends", turn=state.turn, standing=standing_now)
 
 
 def _resolve_move(state: LanesState, seat: int, item: Staged, log: StepLog) -> None:
@@ -425,14 +408,16 @@ def _resolve_move(state: LanesState, seat: int, item: Staged, log: StepLog) -> N
     dest = state.locations[item.location]
     if card.loc != item.origin or not card.face_up or free_slots(dest, seat) <= 0:
         log.event("fizzled", None, seat=seat, kind="move", card=card.uid, name=card.defn.name)
-        log.step(f"{SEAT[seat]}'s {card.defn.name} cannot move any more: nothing happens.")
+        log.say(CAPTIONS, "move.fizzled", seat=SEAT[seat], card=card.defn.name)
         return
     origin = state.locations[card.loc].label
     before = _NO_POWER if log.quiet else powers(state)
     move_card(state, card, dest, log)
     if log.quiet:
         return
-    caption = f"{SEAT[seat]}'s {card.defn.name} moves from {origin} to {dest.label}"
+    caption = CAPTIONS.say(
+        "move", seat=SEAT[seat], card=card.defn.name, origin=origin, where=dest.label
+    )
     _close(log, _described(state, log, caption, before, source=card, skip_moves=True))
 
 
@@ -450,7 +435,7 @@ def _resolve_play(state: LanesState, seat: int, item: Staged, log: StepLog) -> N
             player.deck.insert(0, card)
         log.event("returned", None, seat=seat, location=loc.index)
         log.event("returned_card", seat, seat=seat, card=card.uid, name=card.defn.name)
-        log.step(f"{SEAT[seat]}'s card for {loc.label} cannot be played there: it returns to hand.")
+        log.say(CAPTIONS, "play.returned", seat=SEAT[seat], where=loc.label)
         return
     if "face_down" in card.defn.keywords:
         place(state, card, loc, face_up=False)
@@ -458,12 +443,11 @@ def _resolve_play(state: LanesState, seat: int, item: Staged, log: StepLog) -> N
         log.event("played_face_down_card", seat, seat=seat, card=card.uid, name=card.defn.name)
         if "decoy" in card.defn.keywords:
             _place_decoy(state, card, log)
-        log.step(f"{SEAT[seat]} plays a card face down at {loc.label}.")
+        log.say(CAPTIONS, "play.face_down", seat=SEAT[seat], where=loc.label)
         return
     before = _NO_POWER if log.quiet else powers(state)
     place(state, card, loc, face_up=True)  # LANES-5.4
-    caption = "{seat} reveals {name} at {where}"
-    _card_step(state, card, "revealed", "on_reveal", caption, before, log)
+    _card_step(state, card, "revealed", "on_reveal", "play.revealed", before, log)
 
 
 def _place_decoy(state: LanesState, card: Card, log: StepLog) -> None:
@@ -487,11 +471,11 @@ def _resolve_activate(state: LanesState, seat: int, item: Staged, log: StepLog) 
     # resolve first, LANES-5.3) or that was moved by an ability activates where it now is.
     if card.loc < 0 or not card.face_up or card.activated:
         log.event("fizzled", None, seat=seat, kind="activate", card=card.uid, name=card.defn.name)
-        log.step(f"{SEAT[seat]}'s {card.defn.name} is gone: its activation does nothing.")
+        log.say(CAPTIONS, "activate.fizzled", seat=SEAT[seat], card=card.defn.name)
         return
     card.activated = True
     before = _NO_POWER if log.quiet else powers(state)
-    _card_step(state, card, "activated", "activate", "{seat} activates {name}", before, log)
+    _card_step(state, card, "activated", "activate", "activate", before, log)
 
 
 def _card_step(
@@ -504,8 +488,8 @@ def _card_step(
     log: StepLog,
 ) -> None:
     """One step of a card on the board: the public event ``kind``, the card's abilities of
-    timing ``when``, then ``caption`` (naming ``{seat}``, ``{name}``, ``{where}``) with what they
-    did, and the power changes since ``before``."""
+    timing ``when``, then the caption template ``caption`` (naming ``{seat}``, ``{card}``,
+    ``{where}``) with what they did, and the power changes since ``before``."""
     seat, name, where = card.owner, card.defn.name, card.loc
     if not log.quiet:
         log.event(kind, None, seat=seat, card=card.uid, name=name, location=where)
@@ -513,7 +497,7 @@ def _card_step(
         resolve(state, card, ability, log)
     if not log.quiet:
         label = state.locations[where].label
-        said = caption.format(seat=SEAT[seat], name=name, where=label)
+        said = CAPTIONS.say(caption, seat=SEAT[seat], card=name, where=label)
         _close(log, _described(state, log, said, before, source=card))
 
 
@@ -524,7 +508,9 @@ def game_end(state: LanesState, log: StepLog) -> None:
     """LANES-8: face-down cards turn up, game-end abilities resolve, the winner is decided."""
     # A 7-turn location broken during turn 6 makes turn 6 the last only once it is over
     # (LANES-7.3): the last-turn doubling it missed happens now (docs/rulings.md).
-    _double_for_last_turn(state, log, f"Turn {state.turn} was the last turn after all")
+    _double_for_last_turn(
+        state, log, CAPTIONS.say("stakes.last_after_all", turn=state.turn) if not log.quiet else ""
+    )
     _turn_face_up(state, log)
     _run_timed(state, "game_end", log)  # LANES-8.2
     state.result = winner(state)
@@ -546,9 +532,12 @@ def _turn_face_up(state: LanesState, log: StepLog) -> None:
             "revealed", None, seat=card.owner, card=card.uid, name=card.defn.name, location=card.loc
         )
         if not log.quiet:
-            caption = (
-                f"{SEAT[card.owner]}'s face-down card at {state.locations[card.loc].label} is "
-                f"{card.defn.name} ({_power_of(state, card)} power)"
+            caption = CAPTIONS.say(
+                "face_down.revealed",
+                seat=SEAT[card.owner],
+                where=state.locations[card.loc].label,
+                card=card.defn.name,
+                power=_power_of(state, card),
             )
             log.step(_described(state, log, caption, before))
     pairs = sorted((c for c in face_down if c.twin), key=lambda c: (c.loc, c.placed))
@@ -558,7 +547,7 @@ def _turn_face_up(state: LanesState, log: StepLog) -> None:
             log.event("decoy_removed", None, seat=card.owner, card=card.uid, location=card.loc)
             state.locations[card.loc].sides[card.owner].remove(card)
             card.loc = -1
-            log.step(f"{SEAT[card.owner]}'s face-down card at {where} was a Decoy: it leaves.")
+            log.say(CAPTIONS, "face_down.decoy", seat=SEAT[card.owner], where=where)
         else:
             before = _NO_POWER if log.quiet else powers(state)
             card.face_up = True
@@ -571,9 +560,12 @@ def _turn_face_up(state: LanesState, log: StepLog) -> None:
                 location=card.loc,
             )
             if not log.quiet:
-                caption = (
-                    f"{SEAT[card.owner]}'s face-down card at {where} is the real "
-                    f"{card.defn.name} ({_power_of(state, card)} power)"
+                caption = CAPTIONS.say(
+                    "face_down.real",
+                    seat=SEAT[card.owner],
+                    where=where,
+                    card=card.defn.name,
+                    power=_power_of(state, card),
                 )
                 log.step(_described(state, log, caption, before))
 
@@ -597,21 +589,21 @@ def winner(state: LanesState) -> Result:
         return Result(
             (),
             "draw",
-            "A draw: locations and power are level. No stakes change hands.",
+            CAPTIONS.say("result.draw"),
             (0, 0),
             detail,
         )
     seat, reason = ahead
     if reason == "locations":
-        how = f"{won[seat]} locations to {won[1 - seat]}"
+        how = CAPTIONS.say("result.locations", won=won[seat], lost=won[1 - seat])
     else:
-        how = f"locations tied, {total[seat]} power to {total[1 - seat]}"
+        how = CAPTIONS.say("result.power", won=total[seat], lost=total[1 - seat])
+    stakes = "one" if state.stakes == 1 else "other"
     points = (state.stakes, -state.stakes) if seat == 0 else (-state.stakes, state.stakes)
     return Result(
         (seat,),
         reason,
-        f"{SEAT[seat]} wins ({how}) and takes {state.stakes} "
-        f"stake{'s' if state.stakes != 1 else ''}.",
+        CAPTIONS.say(f"result.wins.{stakes}", seat=SEAT[seat], how=how, stakes=state.stakes),
         points,
         detail,
     )
@@ -627,8 +619,12 @@ def retreat(state: LanesState, seat: int, log: StepLog) -> None:
     state.result = Result(
         (other,),
         "retreat",
-        f"{SEAT[seat]} retreats. {SEAT[other]} wins and takes {state.stakes} "
-        f"stake{'s' if state.stakes != 1 else ''}.",
+        CAPTIONS.say(
+            f"result.retreat.{'one' if state.stakes == 1 else 'other'}",
+            seat=SEAT[seat],
+            other=SEAT[other],
+            stakes=state.stakes,
+        ),
         points,
         {"stakes": state.stakes},
     )

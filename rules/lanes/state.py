@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 
 from ..engine import Action, Option, Result, Rng, Staging
 from .cards import CardDef, CardPool, LocationDef
+from .words import CAPTIONS
 
 __all__ = ["SLOTS", "Card", "LanesState", "Location", "Player", "Staged"]
 
@@ -66,11 +67,7 @@ class Card:
         return f"<Card {self.uid} {self.defn.id} seat={self.owner} loc={self.loc}>"
 
 
-_HIDDEN_LABELS = (
-    "Left (not yet revealed)",
-    "Center (not yet revealed)",
-    "Right (not yet revealed)",
-)
+_HIDDEN_LABELS = tuple(CAPTIONS.say(f"location.hidden.{index}") for index in range(3))
 
 
 class Location:
@@ -114,7 +111,7 @@ class Location:
     def reveal(self) -> None:
         self.revealed = True
         self.active = not self.disabled and not self.destroyed
-        self.label = self.defn.name
+        self.label = CAPTIONS.say("location", location=self.defn.name)
         self.option = Option(self.index, self.label)
         self.labelled = {}
 

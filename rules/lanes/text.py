@@ -109,6 +109,7 @@ ENGLISH = Wording(
     },
     numbers={1: "a", 2: "two", 3: "three", 4: "four"},
     forms=ENGLISH_FORMS,
+    domain="lanes",
 )
 """The English rules text of lanes cards and locations."""
 

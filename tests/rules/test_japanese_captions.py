@@ -1,0 +1,57 @@
+"""A match's captions and menus in Japanese (issue 17): every caption, result and label a
+random match of a converted ruleset writes says itself again in Japanese, with no English word
+left and the same seats named, while its English stays exactly what it was."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from rules.engine import Match, Rng, Said, in_language, name_seats
+from rules.registry import get_ruleset
+from tests.rules.test_japanese import KEPT
+
+CONVERTED = ("lanes",)
+"""The rulesets whose captions and labels are written with ``Wording.say``."""
+
+SEATS = re.compile(r"\{seat\d+\}")
+ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+def texts(name: str, seed: int) -> Iterator[str]:
+    """Every caption, result and label of one random match, as the rules give them (random
+    legal actions, a give-up only when nothing else is offered)."""
+    ruleset = get_ruleset(name)
+    match = Match.new(ruleset, seed, ruleset.random_setup(Rng(seed)))
+    rng = Rng(seed + 1)
+    if match.opening is not None:
+        yield from (step.caption for step in match.opening.steps)
+    for _ in range(2_000):
+        if match.over:
+            break
+        seat = rng.choice(match.pending())
+        specs = match.legal_actions(seat)
+        for spec in specs:
+            yield spec.label
+            for param in spec.params:
+                yield param.label
+                yield from (option.label for option in param.options)
+        playing = [s for s in specs if s.kind not in ("retreat", "concede")] or specs
+        action = rng.choice(list(rng.choice(playing).actions()))
+        yield from (step.caption for step in match.apply(seat, action).steps)
+    assert match.result is not None
+    yield match.result.summary
+
+
+@pytest.mark.parametrize("name", CONVERTED)
+@pytest.mark.parametrize("seed", range(6))
+def test_every_caption_and_label_says_itself_in_japanese(name: str, seed: int) -> None:
+    for text in texts(name, seed):
+        assert isinstance(text, Said), f"{text!r} is English only"
+        japanese = in_language(text, "ja")
+        assert in_language(text, "en") == text
+        left = set(ENGLISH_WORD.findall(name_seats(japanese, ["", ""]))) - KEPT[name]
+        assert not left, f"{text!r} in Japanese: {japanese!r}"
+        assert sorted(SEATS.findall(japanese)) == sorted(SEATS.findall(text))
