@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from rules.engine import ActionSpec, name_seats
+from rules.engine import ActionSpec, in_language, name_seats
 from rules.guide import Keyword, Page
 
-from .language import _, duration, ngettext, pgettext
+from .language import _, duration, ngettext, pgettext, spoken
 from .markup import clean, deadline, jump_url, listed, mentions, player, relative, separated
 
 if TYPE_CHECKING:  # the table's values, read here but never imported: the table imports texts
@@ -105,13 +105,17 @@ PAGE_LIMIT = 3500
 
 
 def named(caption: str, names: Sequence[str]) -> str:
-    return name_seats(caption, [f"**{clean(n)}**" for n in names])
+    """A caption the rules wrote, in the language spoken (docs/i18n.md), its seats named."""
+    return name_seats(in_language(caption, spoken()), [f"**{clean(n)}**" for n in names])
 
 
 def named_specs(specs: Sequence[ActionSpec], names: Sequence[str]) -> tuple[ActionSpec, ...]:
     """A seat's legal actions with the seats their labels name (``{seat2}``, a game of more than
     two seats: whom to invite, whom to attack) put as the players' names, as controls show them
-    (plain text: a label is no markdown). Specs that name no seat are kept as they are."""
+    (plain text: a label is no markdown), in the language spoken. Specs that name no seat are
+    kept as they are in English."""
+    if spoken() != "en":
+        return tuple(_named_spec(spec, names) for spec in specs)
     return tuple(_named_spec(spec, names) if _names_a_seat(spec) else spec for spec in specs)
 
 
@@ -125,15 +129,20 @@ def _named_spec(spec: ActionSpec, names: Sequence[str]) -> ActionSpec:
     params = tuple(
         p._replace(
             options=tuple(
-                o._replace(label=name_seats(o.label, names), detail=name_seats(o.detail, names))
+                o._replace(label=_said(o.label, names), detail=_said(o.detail, names))
                 for o in p.options
-            )
+            ),
+            label=in_language(p.label, spoken()),
         )
         for p in spec.params
     )
     return spec._replace(
-        label=name_seats(spec.label, names), detail=name_seats(spec.detail, names), params=params
+        label=_said(spec.label, names), detail=_said(spec.detail, names), params=params
     )
+
+
+def _said(text: str, names: Sequence[str]) -> str:
+    return name_seats(in_language(text, spoken()), names)
 
 
 def describe_limit(seconds: int) -> str:

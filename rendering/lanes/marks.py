@@ -11,7 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from rules.engine import Step, name_seats
+from rendering.toolkit.words import language
+from rules.engine import Step, in_language, name_seats
 from rules.lanes.views import CardView, LanesView
 
 __all__ = ["Gone", "Marks", "marks_for"]
@@ -87,7 +88,7 @@ def marks_for(
         elif kind == "turn_started":
             turn = True
     return Marks(
-        caption=name_seats(step.caption, names),
+        caption=name_seats(in_language(step.caption, language()), names),
         cards=frozenset(cards),
         power=MappingProxyType(power),
         gone=tuple(gone),

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rendering.toolkit import Canvas, Chip, result_banner, seat_style, signed
-from rendering.toolkit.words import say
-from rules.engine import Result, name_seats
+from rendering.toolkit.words import language, say
+from rules.engine import Result, in_language, name_seats
 from rules.lanes.views import LanesView
 
 from .board import GAP, HEADER, MARGIN, WIDTH, body_height, draw_body, draw_header, new_canvas
@@ -52,7 +52,7 @@ def _points_chip(seat: int, points: int) -> Chip:
 
 
 def _how(result: Result, names: Sequence[str]) -> str:
-    summary = name_seats(result.summary, names)
+    summary = name_seats(in_language(result.summary, language()), names)
     power = result.detail.get("total_power")
     if not power:  # a retreat: the summary says it all
         return summary

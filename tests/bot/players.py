@@ -125,7 +125,10 @@ async def click_stale(
 
 
 async def end_turn(user: simcord.UserHandle) -> Any:
-    return await user.click(hand_message(user), label="End turn")
+    """Click End turn, in whichever language the seat's table shows its labels."""
+    message = hand_message(user)
+    labels = {getattr(b, "label", None) for row in message.components for b in row.children}
+    return await user.click(message, label="ターン終了" if "ターン終了" in labels else "End turn")
 
 
 async def slash_play(table: Table, member: simcord.MemberActor, rng: random.Random) -> Any:
