@@ -203,9 +203,7 @@ def cpu_name(strength: str, number: int = 1) -> str:
     when the CPU is seated): the ``number``-th CPU of a match is numbered from the second on,
     so that several CPUs at one table are told apart."""
     if number > 1:
-        return _("CPU {number} ({strength})").format(
-            number=number, strength=cpu_strength(strength)
-        )
+        return _("CPU {number} ({strength})").format(number=number, strength=cpu_strength(strength))
     return _("CPU ({strength})").format(strength=cpu_strength(strength))
 
 

@@ -34,7 +34,7 @@ from .conftest import Table
 from .openapi import spec_or_skip
 from .players import dm_player, dms, find, images, play_out, said
 from .test_controls import random_states, reachable
-from .test_texts import _called, _exempt_nodes, _reads_as_prose
+from .test_texts import prose
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUE = LOCALES / "ja" / "LC_MESSAGES" / "parlor.po"
@@ -109,25 +109,8 @@ def spoken_outside_the_catalogue(module: Any) -> list[str]:
     other exemptions of ``test_texts``, left out): such a sentence reads as English in every
     language, and extraction never sees it."""
     path = Path(module.__file__ or "")
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    exempt = _exempt_nodes(tree, vars(module))
-    for call in ast.walk(tree):
-        if isinstance(call, ast.Call) and _called(call) in GETTEXT:
-            exempt |= {id(node) for node in ast.walk(call)}
-    found = []
-    for node in ast.walk(tree):
-        if id(node) in exempt:
-            continue
-        if isinstance(node, ast.JoinedStr):
-            exempt |= {id(v) for v in node.values}
-            text = "".join(v.value if isinstance(v, ast.Constant) else "{}" for v in node.values)
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-            text = node.value
-        else:
-            continue
-        if _reads_as_prose(text):
-            found.append(f"{path.name}:{node.lineno}: {text!r}")
-    return sorted(found)
+    found = prose(path.read_text(encoding="utf-8"), vars(module), asked_of=GETTEXT)
+    return [f"{path.name}:{line}: {text!r}" for line, text in found]
 
 
 def test_every_sentence_of_the_texts_is_asked_of_the_catalogue() -> None:
