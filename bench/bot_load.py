@@ -347,16 +347,16 @@ class Blank:
     def board_png(self, *args: Any, **options: Any) -> bytes:
         return self.PNG
 
-    def hand_png(self, *args: Any) -> bytes:
+    def hand_png(self, *args: Any, **options: Any) -> bytes:
         return self.PNG
 
     def table_png(self, *args: Any, **options: Any) -> bytes:
         return self.PNG
 
-    def result_png(self, *args: Any) -> bytes:
+    def result_png(self, *args: Any, **options: Any) -> bytes:
         return self.PNG
 
-    def card_png(self, *args: Any) -> bytes:
+    def card_png(self, *args: Any, **options: Any) -> bytes:
         return self.PNG
 
 

@@ -105,7 +105,9 @@ class Frontend:
             mid = await self.matches.active_in(channel_of(interaction))
             live, view, seat = await self.matches.board(mid, interaction.user.id)
             paint = self.presenter.renderer.board_png
-            data = await self.presenter.draw(paint, live.ruleset, view, live.names, seat=seat)
+            data = await self.presenter.draw(
+                paint, live.ruleset, view, live.names, seat=seat, language=live.language
+            )
             await interaction.followup.send(
                 board_reply(mid, own_seat=seat is not None),
                 file=png(data, "board.png"),

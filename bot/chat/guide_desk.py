@@ -29,7 +29,9 @@ from ..texts import (
     no_page,
     rules_page,
     several_cards_called,
+    spoken,
 )
+from ..texts.language import language_of
 from .answers import Answers
 from .controls import ControlId, cut, pages_menu, parse_page
 from .presenter import Presenter
@@ -76,7 +78,7 @@ class GuideDesk:
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
     async def _page(self, ruleset: str, page: int) -> tuple[discord.Embed, discord.ui.View]:
-        pages = (await _guide(ruleset)).reading(PAGE_LIMIT)
+        pages = (await _guide(ruleset, spoken())).reading(PAGE_LIMIT)
         page = max(0, min(page, len(pages) - 1))
         embed = rules_embed(*rules_page(ruleset, pages[page], page, len(pages)))
         return embed, menu_view(pages_menu(ruleset, page, len(pages)))
@@ -88,16 +90,19 @@ class GuideDesk:
             rulesets = await self._rulesets(interaction)
             ruleset, card = self._find(rulesets, name)
             await interaction.response.defer(ephemeral=True, thinking=True)
-            guide = await _guide(ruleset)
+            language = spoken()  # the asker's: the card belongs to no match
+            guide = await _guide(ruleset, language)
             paint = self.presenter.renderer.card_png
-            data = await self.presenter.draw(paint, ruleset, card)
+            data = await self.presenter.draw(paint, ruleset, card, language=language)
+            rules = self.games.get(ruleset)
+            text = rules.card_text(card, language)
             parts = card_lines(
                 ruleset,
-                card.name,
-                card.summary,
-                card.text,
+                rules.card_name(card.name, language),
+                rules.card_summary(card, language),
+                text,
                 card.token,
-                guide.keywords_in(card.text),
+                guide.keywords_in(text),
             )
             await interaction.followup.send(
                 embed=card_embed(*parts), file=png(data, "card.png"), ephemeral=True
@@ -108,14 +113,19 @@ class GuideDesk:
     async def card_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        """Cards whose name holds what was typed: of the channel's match's ruleset while one is
-        open there, else of every ruleset; each named with its ruleset."""
+        """Cards whose name holds what was typed (in English or in the asker's language): of the
+        channel's match's ruleset while one is open there, else of every ruleset; each named in
+        the asker's language, with its ruleset."""
+        language = language_of(interaction.locale)
         wanted = current.lower().strip()
         found = []
         for ruleset in await self._rulesets(interaction):
+            rules = self.games.get(ruleset)
             for card in self.games.cards(ruleset).values():
-                if wanted in card.name.lower():
-                    label = cut(f"{card.name} ({ruleset}, {card.summary})", 100)
+                name = rules.card_name(card.name, language)
+                if wanted in card.name.lower() or wanted in name.lower():
+                    summary = rules.card_summary(card, language)
+                    label = cut(f"{name} ({ruleset}, {summary})", 100)
                     found.append(app_commands.Choice(name=label, value=_value(ruleset, card.id)))
         found.sort(key=lambda c: (not c.name.lower().startswith(wanted), c.name))
         return found[:25]
@@ -135,11 +145,12 @@ class GuideDesk:
         if sep and ruleset in self.games.names and card_id in self.games.cards(ruleset):
             return ruleset, self.games.cards(ruleset)[card_id]
         wanted = " ".join(typed.lower().split())
+        language = spoken()
         named = [
             (r, c)
             for r in rulesets
             for c in self.games.cards(r).values()
-            if c.name.lower() == wanted or c.id == wanted
+            if wanted in (c.name.lower(), c.id, self.games.get(r).card_name(c.name, language))
         ]
         if len(named) == 1:
             return named[0]
@@ -150,9 +161,9 @@ def _value(ruleset: str, card_id: str) -> str:
     return f"{ruleset}{SEPARATOR}{card_id}"
 
 
-async def _guide(ruleset: str) -> Guide:
-    """A ruleset's guide (read from its file once, in a thread)."""
+async def _guide(ruleset: str, language: str) -> Guide:
+    """A ruleset's guide in a language (read from its file once, in a thread)."""
     try:
-        return await asyncio.to_thread(shipped_guide, ruleset)
+        return await asyncio.to_thread(shipped_guide, ruleset, language)
     except KeyError:
         raise UserError(no_game_to_explain(ruleset)) from None

@@ -141,6 +141,9 @@ def merged(batch: Sequence[Committed]) -> Committed:
 
 
 class Renderer(Protocol):
+    """What draws the pictures (``rendering``), each in a language: a match's in the match's
+    (``docs/i18n.md``), a card's in its asker's."""
+
     def board_png(
         self,
         ruleset: str,
@@ -150,17 +153,25 @@ class Renderer(Protocol):
         *,
         seat: int | None = None,
         before: Any = None,
+        language: str = "en",
     ) -> bytes: ...
 
     def table_png(
-        self, ruleset: str, view: Any, names: Any, seat: int, step: Step | None = None
+        self,
+        ruleset: str,
+        view: Any,
+        names: Any,
+        seat: int,
+        step: Step | None = None,
+        *,
+        language: str = "en",
     ) -> bytes: ...
 
-    def hand_png(self, ruleset: str, view: Any, names: Any) -> bytes: ...
+    def hand_png(self, ruleset: str, view: Any, names: Any, *, language: str = "en") -> bytes: ...
 
-    def result_png(self, ruleset: str, view: Any, names: Any) -> bytes: ...
+    def result_png(self, ruleset: str, view: Any, names: Any, *, language: str = "en") -> bytes: ...
 
-    def card_png(self, ruleset: str, card: Any) -> bytes: ...
+    def card_png(self, ruleset: str, card: Any, *, language: str = "en") -> bytes: ...
 
 
 class Presenter:
@@ -361,7 +372,12 @@ class Presenter:
         result_png = None
         if c.result is not None:
             result_png = await self.draw(
-                self.renderer.result_png, c.ruleset, c.public_view, c.names, line=CHANNEL
+                self.renderer.result_png,
+                c.ruleset,
+                c.public_view,
+                c.names,
+                language=c.language,
+                line=CHANNEL,
             )
             result_url = await self._result(c, result_png)
         told = []
@@ -413,6 +429,7 @@ class Presenter:
                 c.names,
                 step,
                 before=record.last_view,
+                language=c.language,
                 line=CHANNEL,
             )
             record.last_view = view
@@ -532,7 +549,13 @@ class Presenter:
         parts: dict[str, Any] = {"content": text, "view": menu_view(menu) if menu else None}
         if picture:
             data = await self.draw(
-                self.renderer.table_png, hand.ruleset, hand.view, hand.names, hand.seat, line=line
+                self.renderer.table_png,
+                hand.ruleset,
+                hand.view,
+                hand.names,
+                hand.seat,
+                language=hand.language,
+                line=line,
             )
             parts["file"] = png(data, "table.png")
         return parts

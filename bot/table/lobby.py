@@ -513,11 +513,12 @@ class LobbyService:
                 and len(lobby.players) + 1 >= lobby.max_seats
             ):
                 raise UserError(texts.reserved_for(invited))
+            cpu_id = cpu_user_id(lobby.players)
             with texts.speaking(lobby.row.language):  # a name every reader of the match sees
-                name = texts.cpu_name(strength)
+                name = texts.cpu_name(strength, -cpu_id)
             seat = await held.add_player(
                 match_id,
-                user_id=cpu_user_id(lobby.players),
+                user_id=cpu_id,
                 name=name,
                 deck=None,
                 seats=lobby.max_seats,

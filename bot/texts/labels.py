@@ -198,9 +198,12 @@ def cpu_strength(strength: str) -> str:
     return words.get(strength, strength)
 
 
-def cpu_name(strength: str) -> str:
+def cpu_name(strength: str, number: int = 1) -> str:
     """A CPU seat's name, wherever a player's name is shown (written in the match's language
-    when the CPU is seated)."""
+    when the CPU is seated): the ``number``-th CPU of a match is numbered from the second on,
+    so that several CPUs at one table are told apart."""
+    if number > 1:
+        return _("CPU {number} ({strength})").format(number=number, strength=cpu_strength(strength))
     return _("CPU ({strength})").format(strength=cpu_strength(strength))
 
 

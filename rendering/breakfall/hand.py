@@ -26,7 +26,7 @@ from rendering.toolkit import (
     seat_title,
 )
 from rendering.toolkit.palette import GOOD, HIGHLIGHT, HIGHLIGHT_INK, MUTED, PANEL, TEXT, seat_style
-from rendering.toolkit.words import card_name, say
+from rendering.toolkit.words import card_name, rules_text, say
 from rules.breakfall.cards import CardDef
 from rules.breakfall.views import BreakfallView, HandCardView
 from rules.engine import name_seats
@@ -229,7 +229,7 @@ def _card_row(canvas: Canvas, card: HandCardView, seat: int, y: float, *, dim: b
     chip_row(canvas, after, y + 3, right, _pills(card), height=PILL_H, size=LEGIBLE, gap=3)
     canvas.text(
         (left, y + 23, right, y + ROW - 3),
-        card.text or say("No ability."),
+        rules_text("breakfall", card.text) or say("No ability."),
         size=LEGIBLE,
         fill=MUTED,
         valign="top",

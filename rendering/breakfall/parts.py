@@ -39,7 +39,7 @@ from rendering.toolkit.palette import (
     SUBTLE,
     TEXT,
 )
-from rendering.toolkit.words import card_name, say
+from rendering.toolkit.words import card_name, rules_text, say
 from rules.breakfall.views import CharacterView
 
 from .marks import Tag, stat_name
@@ -160,7 +160,7 @@ def _pills(card: CharacterView) -> list[Chip]:
 
 
 def _text(card: CharacterView) -> str:
-    return " ".join(card.abilities)
+    return " ".join(rules_text("breakfall", a) for a in card.abilities)
 
 
 def _name_height(canvas: Canvas, card: CharacterView, width: float) -> float:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from rendering.toolkit import Box, Canvas, Chip, card_frame, fit_text, mix, right_chips, seat_title
 from rendering.toolkit.palette import GOOD, HIGHLIGHT, HIGHLIGHT_INK, MUTED, PANEL, TEXT, seat_style
-from rendering.toolkit.words import card_name, say
+from rendering.toolkit.words import card_name, rules_text, say
 from rules.charm.cards import CardDef
 from rules.charm.views import CharmView, HandCardView
 
@@ -88,7 +88,13 @@ def _row_height(canvas: Canvas, card: HandCardView) -> float:
     skills), so that no rules text is cut short."""
     px = canvas.px(LEGIBLE)
     block = fit_text(
-        card.text or "-", canvas.px(_TEXT_W), 1 << 20, px, px, "regular", _TEXT_LEADING
+        rules_text("charm", card.text) or "-",
+        canvas.px(_TEXT_W),
+        1 << 20,
+        px,
+        px,
+        "regular",
+        _TEXT_LEADING,
     )
     lines = max(2, len(block.lines))
     return ROW + (lines - 2) * LEGIBLE * _TEXT_LEADING
@@ -208,7 +214,7 @@ def _card_row(
     draw_labels(canvas, [after], y + 3, right, _labels(card), height=LABEL_H)
     canvas.text(
         (left, y + 22, right, y + height - 3),
-        card.text or say("No skill."),
+        rules_text("charm", card.text) or say("No skill."),
         size=LEGIBLE,
         fill=MUTED,
         valign="top",

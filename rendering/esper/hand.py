@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from rendering.toolkit import Canvas, Chip, fit_text, right_chips, seat_title
 from rendering.toolkit.palette import GOOD, HIGHLIGHT, MUTED, PANEL, TEXT, mix
-from rendering.toolkit.words import card_name, say
+from rendering.toolkit.words import card_name, rules_text, say
 from rules.engine import name_seats
 from rules.esper.cards import CardDef
 from rules.esper.views import CardView, EsperView, SheetView
@@ -68,7 +68,7 @@ def _card_lines(card: CardView, *, mark_playable: bool) -> list[Line]:
         head = say("{card} · playable now", card=head)
     return [
         Line(head, bold=True, colour=GOOD if mark_playable and card.playable else TEXT, indent=6),
-        Line(card.text, colour=MUTED, indent=14),
+        Line(rules_text("esper", card.text), colour=MUTED, indent=14),
     ]
 
 
@@ -193,7 +193,7 @@ def draw_hand(view: EsperView, names: Sequence[str], *, scale: float) -> Canvas:
 def draw_card(card: CardDef, *, scale: float) -> Canvas:
     """One definition of the pool, as a sheet shows it: its name, what it is, its text."""
     head = say("{card} · {summary}", card=card_name("esper", card.name), summary=card.summary)
-    lines = [Line(head, bold=True), Line(card.text, colour=MUTED)]
+    lines = [Line(head, bold=True), Line(rules_text("esper", card.text), colour=MUTED)]
     measure = new_canvas(1, scale)
     height = MARGIN + sum(_height(measure, line) for line in lines) + 8 + MARGIN
     canvas = new_canvas(max(height, 56.0), scale)

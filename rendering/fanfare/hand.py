@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from rendering.toolkit import Box, Canvas, Chip, card_frame, mix, right_chips, seat_title
 from rendering.toolkit.palette import GOOD, HIGHLIGHT, HIGHLIGHT_INK, MUTED, PANEL, TEXT, seat_style
-from rendering.toolkit.words import card_name, say
+from rendering.toolkit.words import card_name, rules_text, say
 from rules.fanfare.cards import KEYWORDS, CardDef
 from rules.fanfare.state import HAND_LIMIT
 from rules.fanfare.views import FanfareView, HandCardView
@@ -165,7 +165,7 @@ def _card_row(canvas: Canvas, card: HandCardView, seat: int, y: float, *, dim: b
     draw_labels(canvas, [after], y + 3, right, _labels(card), height=LABEL_H)
     canvas.text(
         (left, y + 22, right, y + ROW - 3),
-        card.text or say("No ability."),
+        rules_text("fanfare", card.text) or say("No ability."),
         size=LEGIBLE,
         fill=MUTED,
         valign="top",

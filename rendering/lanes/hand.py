@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from rendering.toolkit import Canvas, Chip, card_frame, chip_row, chip_width, mix, seat_mark
 from rendering.toolkit.palette import HIGHLIGHT, MUTED, PANEL, TEXT, seat_style
-from rendering.toolkit.words import card_name, say
+from rendering.toolkit.words import card_name, rules_text, say
 from rules.lanes.cards import CardDef
 from rules.lanes.views import CardView, LanesView, StagedView
 
@@ -129,7 +129,7 @@ def _card_row(canvas: Canvas, card: CardView, seat: int, y: float, *, affordable
         fill=TEXT if affordable else MUTED,
         max_lines=1,
     )
-    text = card.text or say("No ability.")
+    text = rules_text("lanes", card.text) or say("No ability.")
     canvas.text(
         (left, y + 21, right, y + ROW - 2),
         text,

@@ -35,7 +35,7 @@ from rendering.toolkit.palette import (
     SUBTLE,
     TEXT,
 )
-from rendering.toolkit.words import card_name, say, say_p
+from rendering.toolkit.words import card_name, rules_text, say, say_p
 from rules.lanes.views import CardBack, CardView, LocationView
 
 from .marks import Gone
@@ -272,11 +272,12 @@ def _rules(canvas: Canvas, inner: Box, text: str, *, fill: RGB, top: float = 17)
 def _revealed(canvas: Canvas, inner: Box, loc: LocationView) -> None:
     _title(canvas, inner, location_title(loc), fill=TEXT)
     if not loc.disabled:
-        _rules(canvas, inner, loc.text or "", fill=MUTED)
+        _rules(canvas, inner, rules_text("lanes", loc.text or ""), fill=MUTED)
         return
     cx, top = (inner[0] + inner[2]) / 2, inner[1] + 18
     tag(canvas, (cx - 40, top, cx + 40, top + 17), say("ability off"), fill=MUTED)
-    strike(canvas, _rules(canvas, inner, loc.text or "", fill=SUBTLE, top=36), SUBTLE)
+    text = rules_text("lanes", loc.text or "")
+    strike(canvas, _rules(canvas, inner, text, fill=SUBTLE, top=36), SUBTLE)
 
 
 def _destroyed(canvas: Canvas, box: Box, inner: Box, loc: LocationView) -> None:

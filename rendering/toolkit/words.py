@@ -22,7 +22,7 @@ from contextvars import ContextVar
 
 from rules.engine.language import SOURCE, Catalogue, catalogue, is_language
 
-__all__ = ["DOMAIN", "card_name", "language", "say", "say_n", "say_p", "speaking"]
+__all__ = ["DOMAIN", "card_name", "language", "rules_text", "say", "say_n", "say_p", "speaking"]
 
 DOMAIN = "rendering"
 
@@ -65,6 +65,16 @@ def say_p(context: str, message: str, /, **fields: object) -> str:
 def say_n(singular: str, plural: str, n: int, /, **fields: object) -> str:
     """A text with a number in it, in the form the number takes; ``{n}`` is the number."""
     return _own().ngettext(singular, plural, n).format(n=n, **fields)
+
+
+def rules_text(ruleset: str, text: str) -> str:
+    """A card's (location's…) rules text, as its view gives it in English, in the picture's
+    language: the ruleset's own text for that definition (``Ruleset.rules_text``)."""
+    if _LANGUAGE.get() == SOURCE or not text:
+        return text
+    from rules.registry import get_ruleset  # the pool is read once, when first asked for
+
+    return get_ruleset(ruleset).rules_text(text, _LANGUAGE.get())
 
 
 def card_name(ruleset: str, name: str) -> str:

@@ -41,6 +41,14 @@ class BreakfallRuleset(RulesetBase[BreakfallState, BreakfallView]):
     def write_summary(self, card: Any, wording: Wording) -> str:
         return text.summary_text(card, wording=wording)
 
+    def texts_shown(self, card: Any, wording: Wording) -> list[str]:
+        """Its whole text, and each ability's alone, as a character's tile shows them."""
+        english = wording is self.english
+        abilities = [
+            (english and a.text) or text.ability_text(a, wording=wording) for a in card.abilities
+        ]
+        return [self.write_text(card, wording), *abilities]
+
     pool: CardPool
     random_weights: ClassVar[Mapping[str, float]] = {"concede": 0.001}
     """For the simulator's random player (``rules.simulate.weights_for``): a match takes a few

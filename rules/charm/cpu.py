@@ -62,7 +62,10 @@ GUIDE = Guide(
     budgets={"easy": 30, "normal": 150, "hard": 600},
     evaluate=evaluate,
     cutoff=40,
+    skip=frozenset({"unblock"}),
 )
 """A match takes hundreds of moves (every priority round is one each): playouts stop after
-40 and weigh the position. Budgets: a normal decision takes about 0.2 s of CPU time, a hard one
-0.9 s (``docs/cpu.md``)."""
+40 and weigh the position. Taking back planned blocks is a convenience for a person: a CPU
+that weighed it would find the same position again after it and could plan and take back the
+same block forever (a duel's match did, for thousands of moves). Budgets: a normal decision
+takes about 0.2 s of CPU time, a hard one 0.9 s (``docs/cpu.md``)."""

@@ -116,6 +116,10 @@ class Ruleset(Protocol, Generic[S, V]):
         """What a card list shows before a definition's text, in a language."""
         ...
 
+    def rules_text(self, english: str, language: str) -> str:
+        """A definition's rules text, as a view gives it in English, in a language."""
+        ...
+
     def normalize_setup(self, setup: Mapping[str, Any]) -> dict[str, Any]:
         """The setup made explicit (starter decks spelled out), or ``ValueError``."""
         ...
@@ -223,6 +227,8 @@ class RulesetBase(Generic[S, V]):
         self.pool = pool
         self.version = f"{self.rules_version}+{pool.digest[:12]}"
         self._always = tuple(k.always for k in self.kinds.values() if k.always is not None)
+        # By language: each definition's English rules text to its text in that language.
+        self._texts: dict[str, dict[str, str]] = {}
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.version}>"
@@ -251,6 +257,36 @@ class RulesetBase(Generic[S, V]):
         if language == SOURCE and isinstance(summary, str):
             return summary
         return self.write_summary(card, self.wording(language))
+
+    def rules_text(self, english: str, language: str) -> str:
+        """A rules text as a view gives it (the English of one of the pool's definitions: a
+        card's, a location's...) in a language; a text no definition writes (one a game made
+        up as it went) stays as it is."""
+        if language == SOURCE or not english:
+            return english
+        texts = self._texts.get(language)
+        if texts is None:
+            wording = self.wording(language)
+            texts = self._texts[language] = {
+                shown: written
+                for d in self.definitions()
+                for shown, written in zip(
+                    self.texts_shown(d, self.english), self.texts_shown(d, wording), strict=True
+                )
+                if shown
+            }
+        return texts.get(english, english)
+
+    def texts_shown(self, card: Any, wording: Wording) -> list[str]:
+        """The texts of a definition a view may show, written with ``wording``, in the same
+        order in every language: its whole rules text, and where a view shows its parts (an
+        ability alone) those too."""
+        return [self.write_text(card, wording)]
+
+    def definitions(self) -> list[Any]:
+        """Every definition of the pool with a name and a rules text (its cards, and its
+        locations where it has them)."""
+        return [*self.pool.cards.values(), *getattr(self.pool, "locations", {}).values()]
 
     def write_summary(self, card: Any, wording: Wording) -> str:
         """A definition's summary written with ``wording``."""

@@ -72,3 +72,41 @@ def test_a_secret_choice_stays_secret_once_one_seat_is_left_to_choose(name: str,
     assert match.pending() == (other,)
     guide = guide_of(ruleset)
     assert guide is not None and Position(ruleset, match.state, guide).secret()
+
+
+UNDOING = {"lanes": {"reset", "take_back"}, "charm": {"unblock"}}
+"""Each ruleset's kinds that only take back the seat's own plans (conveniences for a person)."""
+
+
+@pytest.mark.parametrize("name", sorted(UNDOING))
+def test_a_cpu_never_weighs_taking_back_its_own_plans(name: str) -> None:
+    """A move that leads back to a position already seen would let a search go round forever:
+    a charm CPU planned a block and took it back for thousands of moves until it was skipped.
+    (Lanes' take back is for a seat that ended its turn, which no longer decides.)"""
+    ruleset = get_ruleset(name)
+    guide = guide_of(ruleset)
+    assert guide is not None and UNDOING[name] <= guide.skip
+    waited_on = {"lanes": {"reset"}, "charm": {"unblock"}}[name]
+    rng, offered = Rng(5), set()
+    for seed in range(40):
+        match = Match.new(ruleset, seed, ruleset.random_setup(Rng(seed)), quiet=True)
+        while not match.over and len(match.actions) < 400:
+            pending = match.pending()
+            seat = pending[rng.below(len(pending))]
+            listed = {s.kind for s in match.legal_actions(seat)}
+            offered |= listed & waited_on
+            assert not {a.kind for a in choices(ruleset, match.state, seat, rng)} & UNDOING[name]
+            weighted = [s for s in match.legal_actions(seat) if s.kind in UNDOING[name]]
+            spec = weighted[0] if weighted and rng.below(2) else None
+            action = Action(spec.kind) if spec else _any(match, seat, rng)
+            match.apply(seat, action)
+        if offered == waited_on:
+            return
+    raise AssertionError(f"no random match offered {waited_on - offered}")
+
+
+def _any(match: Match[object, object], seat: int, rng: Rng) -> Action:
+    from rules.simulate import random_action
+
+    specs = [s for s in match.legal_actions(seat) if s.kind not in ("concede",)]
+    return random_action(specs[rng.below(len(specs))], rng)

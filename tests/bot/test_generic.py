@@ -34,23 +34,45 @@ class Pictures:
         *,
         seat: int | None = None,
         before: Any = None,
+        language: str = "en",
     ) -> bytes:
         if ruleset == "toy":
             return self._square()
-        return rendering.board_png(ruleset, view, names, step, seat=seat, before=before)
+        return rendering.board_png(
+            ruleset, view, names, step, seat=seat, before=before, language=language
+        )
 
     def table_png(
-        self, ruleset: str, view: Any, names: Sequence[str], seat: int, step: Step | None = None
+        self,
+        ruleset: str,
+        view: Any,
+        names: Sequence[str],
+        seat: int,
+        step: Step | None = None,
+        *,
+        language: str = "en",
     ) -> bytes:
         if ruleset == "toy":
             return self._square()
-        return rendering.table_png(ruleset, view, names, seat, step)
+        return rendering.table_png(ruleset, view, names, seat, step, language=language)
 
-    def hand_png(self, ruleset: str, view: Any, names: Sequence[str]) -> bytes:
-        return self._square() if ruleset == "toy" else rendering.hand_png(ruleset, view, names)
+    def hand_png(
+        self, ruleset: str, view: Any, names: Sequence[str], *, language: str = "en"
+    ) -> bytes:
+        return (
+            self._square()
+            if ruleset == "toy"
+            else rendering.hand_png(ruleset, view, names, language=language)
+        )
 
-    def result_png(self, ruleset: str, view: Any, names: Sequence[str]) -> bytes:
-        return self._square() if ruleset == "toy" else rendering.result_png(ruleset, view, names)
+    def result_png(
+        self, ruleset: str, view: Any, names: Sequence[str], *, language: str = "en"
+    ) -> bytes:
+        return (
+            self._square()
+            if ruleset == "toy"
+            else rendering.result_png(ruleset, view, names, language=language)
+        )
 
     @staticmethod
     def _square() -> bytes:

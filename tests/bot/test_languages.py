@@ -27,13 +27,14 @@ from bot import texts
 from bot.chat.translator import CONTEXTS
 from bot.texts import duration, speaking
 from rules.engine.language import LOCALES
-from rules.registry import RULESETS
+from rules.guide import shipped_guide
+from rules.registry import RULESETS, get_ruleset
 
 from .conftest import Table
 from .openapi import spec_or_skip
-from .players import dm_player, dms, find, play_out, said
+from .players import dm_player, dms, find, images, play_out, said
 from .test_controls import random_states, reachable
-from .test_texts import _called, _exempt_nodes, _reads_as_prose
+from .test_texts import prose
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUE = LOCALES / "ja" / "LC_MESSAGES" / "parlor.po"
@@ -108,25 +109,8 @@ def spoken_outside_the_catalogue(module: Any) -> list[str]:
     other exemptions of ``test_texts``, left out): such a sentence reads as English in every
     language, and extraction never sees it."""
     path = Path(module.__file__ or "")
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    exempt = _exempt_nodes(tree, vars(module))
-    for call in ast.walk(tree):
-        if isinstance(call, ast.Call) and _called(call) in GETTEXT:
-            exempt |= {id(node) for node in ast.walk(call)}
-    found = []
-    for node in ast.walk(tree):
-        if id(node) in exempt:
-            continue
-        if isinstance(node, ast.JoinedStr):
-            exempt |= {id(v) for v in node.values}
-            text = "".join(v.value if isinstance(v, ast.Constant) else "{}" for v in node.values)
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-            text = node.value
-        else:
-            continue
-        if _reads_as_prose(text):
-            found.append(f"{path.name}:{node.lineno}: {text!r}")
-    return sorted(found)
+    found = prose(path.read_text(encoding="utf-8"), vars(module), asked_of=GETTEXT)
+    return [f"{path.name}:{line}: {text!r}" for line, text in found]
 
 
 def test_every_sentence_of_the_texts_is_asked_of_the_catalogue() -> None:
@@ -402,3 +386,52 @@ async def test_a_japanese_servers_matches_are_japanese_unless_chosen(
     created = await dave.slash(other, "match new", ruleset="lanes", language="en")
     assert created.response.embeds[0].title == "Match #2 · lanes"
     assert (await table.bot.matches.match_in(other.id)).language == "en"
+
+
+async def test_cards_and_rules_pages_are_in_the_askers_language(
+    table: Table, locales: dict[int, str]
+) -> None:
+    """``/card`` and ``/rules`` belong to no match: the asker's language, its name, summary,
+    rules text, keywords and picture; a Japanese name finds the card too."""
+    locales[table.alice.id] = "ja"
+    lanes = get_ruleset("lanes")
+    card = lanes.pool.cards["quill-scout"]  # type: ignore[attr-defined]
+    english = await table.bob.slash(table.channel, "card", name="lanes:quill-scout")
+    japanese = await table.alice.slash(table.channel, "card", name="lanes:quill-scout")
+    shown = japanese.response.embeds[0]
+    assert english.response.embeds[0].title == card.name == "Quill Scout"
+    assert shown.title == lanes.card_name(card.name, "ja") != card.name
+    assert lanes.card_text(card, "ja") in shown.description
+    assert lanes.card_summary(card, "ja") in shown.description
+    assert images(table.env, japanese.response) != images(table.env, english.response)
+    by_name = await table.alice.slash(table.channel, "card", name=shown.title)
+    assert by_name.response.embeds[0].title == shown.title
+    found = await table.alice.autocomplete(table.channel, "card", "name", shown.title[:2])
+    assert any(c["value"] == "lanes:quill-scout" and shown.title in c["name"] for c in found)
+
+    page = await table.alice.slash(table.channel, "rules", game="lanes")
+    guide = shipped_guide("lanes", "ja")
+    assert page.response.embeds[0].description.startswith(guide.pages[0].text[:20])
+
+
+async def test_a_japanese_matchs_pictures_are_drawn_in_japanese(
+    table: Table, locales: dict[int, str]
+) -> None:
+    """The channel's board and each seat's table are the match's: drawn in its language."""
+    drawn: list[str] = []
+    renderer = table.bot.presenter.renderer
+    board_png = renderer.board_png
+
+    def board(*args: Any, language: str = "en", **options: Any) -> bytes:
+        drawn.append(language)
+        return board_png(*args, language=language, **options)
+
+    renderer.board_png = board  # type: ignore[method-assign]
+    await table.alice.slash(
+        table.channel, "match new", ruleset="lanes", opponent=table.bob, language="ja"
+    )
+    await table.bob.slash(table.channel, "match join")
+    lobby = bots_posts(table)[0]
+    await table.alice.click(lobby, label="開始")
+    await table.env.settle()
+    assert drawn and set(drawn) == {"ja"}

@@ -87,21 +87,39 @@ class Recorder:
         *,
         seat: int | None = None,
         before: Any = None,
+        language: str = "en",
     ) -> bytes:
-        drawn = rendering.board_png(ruleset, view, names, step, seat=seat, before=before)
+        drawn = rendering.board_png(
+            ruleset, view, names, step, seat=seat, before=before, language=language
+        )
         return self._note("board", view, drawn)
 
     def table_png(
-        self, ruleset: str, view: Any, names: Sequence[str], seat: int, step: Step | None = None
+        self,
+        ruleset: str,
+        view: Any,
+        names: Sequence[str],
+        seat: int,
+        step: Step | None = None,
+        *,
+        language: str = "en",
     ) -> bytes:
         assert view.viewer == seat
-        return self._note("hand", view, rendering.table_png(ruleset, view, names, seat, step))
+        return self._note(
+            "hand", view, rendering.table_png(ruleset, view, names, seat, step, language=language)
+        )
 
-    def hand_png(self, ruleset: str, view: Any, names: Sequence[str]) -> bytes:
-        return self._note("hand", view, rendering.hand_png(ruleset, view, names))
+    def hand_png(
+        self, ruleset: str, view: Any, names: Sequence[str], *, language: str = "en"
+    ) -> bytes:
+        return self._note("hand", view, rendering.hand_png(ruleset, view, names, language=language))
 
-    def result_png(self, ruleset: str, view: Any, names: Sequence[str]) -> bytes:
-        return self._note("result", view, rendering.result_png(ruleset, view, names))
+    def result_png(
+        self, ruleset: str, view: Any, names: Sequence[str], *, language: str = "en"
+    ) -> bytes:
+        return self._note(
+            "result", view, rendering.result_png(ruleset, view, names, language=language)
+        )
 
 
 class Capture(logging.Handler):

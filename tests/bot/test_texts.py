@@ -8,7 +8,7 @@ import ast
 import builtins
 import importlib
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -165,11 +165,17 @@ def _exempt_nodes(tree: ast.Module, namespace: Mapping[str, Any]) -> set[int]:
     return exempt
 
 
-def prose(source: str, namespace: Mapping[str, Any]) -> list[tuple[int, str]]:
+def prose(
+    source: str, namespace: Mapping[str, Any], *, asked_of: Collection[str] = ()
+) -> list[tuple[int, str]]:
     """The string literals of a module's ``source`` that read as prose and are not exempt
-    (``namespace``: the module's names, to tell which exceptions are raised)."""
+    (``namespace``: the module's names, to tell which exceptions are raised), nor arguments of
+    a call of one of ``asked_of`` (a catalogue's: ``_``, ``ngettext``...)."""
     tree = ast.parse(source)
     exempt = _exempt_nodes(tree, namespace)
+    for call in ast.walk(tree):
+        if isinstance(call, ast.Call) and _called(call) in asked_of:
+            exempt |= {id(node) for node in ast.walk(call)}
     found = []
     for node in ast.walk(tree):
         if id(node) in exempt:

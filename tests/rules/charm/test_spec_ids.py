@@ -2,36 +2,17 @@
 ``CHARM-6.6a``) is named by some test under ``tests/``: in a test's name (``test_charm_6_6a_...``)
 or in its text (``CHARM-6.6a``). A section (``CHARM-6``) is tested through its rules.
 
-The spec lives outside the repository: ``$PARLOR_SPEC_DIR/charm.md``, else
-``shared/spec/charm.md`` in a folder above the repository (``<repo>/../shared``). Without it the
-test is skipped, saying why.
+``tests/rules/spec_ids.py`` finds the spec.
 """
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
-import pytest
+from ..spec_ids import rule_ids, suite_text
 
-TESTS = Path(__file__).resolve().parents[2]
-REPO = TESTS.parent
 _ID = re.compile(r"CHARM-[0-9]+\.[0-9]+[a-z]?")
-
-
-def _spec() -> Path | None:
-    env = os.environ.get("PARLOR_SPEC_DIR")
-    if env:
-        path = Path(env) / "charm.md"
-        return path if path.is_file() else None
-    for folder in REPO.parents:
-        path = folder / "shared" / "spec" / "charm.md"
-        if path.is_file():
-            return path
-    return None
-
-
 _NAME = re.compile(r"def test_charm_([0-9a-z_]+)\(")
 
 
@@ -55,13 +36,9 @@ def named(rule: str, text: str) -> bool:
 
 
 def test_every_charm_rule_id_is_named_by_a_test() -> None:
-    spec = _spec()
-    if spec is None:
-        pytest.skip("spec/charm.md not found (set PARLOR_SPEC_DIR or check out ../shared)")
-    ids = sorted(set(_ID.findall(spec.read_text(encoding="utf-8"))))
+    ids = rule_ids("charm", _ID)
     assert {"CHARM-1.1", "CHARM-2.4a", "CHARM-14.4"} <= set(ids)
-    here = Path(__file__).resolve()
-    text = "\n".join(p.read_text(encoding="utf-8") for p in TESTS.rglob("*.py") if p != here)
+    text = suite_text(leaving_out=Path(__file__).resolve())
     missing = [i for i in ids if not named(i, text)]
     assert missing == [], f"rule IDs no test names: {', '.join(missing)}"
 
