@@ -571,7 +571,7 @@ def outcome_line(hand: Hand) -> str:
     """A seat's outcome, in its own words: won, lost or draw, and how."""
     result = hand.result
     assert result is not None
-    summary = name_seats(result.summary, [clean(n) for n in hand.names])
+    summary = name_seats(in_language(result.summary, spoken()), [clean(n) for n in hand.names])
     if result.draw:
         head = _("🤝 **A draw.** {summary}").format(summary=summary)
     elif hand.seat in result.winners:
@@ -608,14 +608,16 @@ def result_lines(result: Result, names: Sequence[str]) -> list[str]:
         lines.append(
             " · ".join(f"{clean(n)} {p:+d}" for n, p in zip(names, result.points, strict=False))
         )
-    for key, value in result.detail.items():
-        label = key.replace("_", " ").capitalize()  # the ruleset's word
+    language = spoken()
+    for key, label in result.labels.items():  # the ruleset's words for what it shows
+        value = result.detail.get(key)
         if isinstance(value, list | tuple) and len(value) == len(names):
             shown = " · ".join(f"{clean(n)} {v}" for n, v in zip(names, value, strict=True))
         elif isinstance(value, int | str):
-            shown = str(value)
+            shown = in_language(value, language) if isinstance(value, str) else str(value)
         else:
             continue  # neither per player nor a plain value: the picture shows it
+        label = in_language(label, language)
         lines.append(_("{label}: {value}").format(label=label, value=shown))
     return lines
 

@@ -51,6 +51,10 @@ class Result:
     summary: str
     points: tuple[int, ...] = ()
     detail: Mapping[str, Any] = field(default_factory=dict)
+    labels: Mapping[str, str] = field(default_factory=dict, compare=False)
+    """What a result shown to players calls each item of ``detail`` (``Said`` texts, so any
+    language can show them: ``{"locations_won": "Locations won"}``); an item without a label is
+    the rules' own bookkeeping, not shown. Not part of the result's record (``to_json``)."""
 
     @property
     def draw(self) -> bool:

@@ -17,6 +17,7 @@ that language's word forms and its translations of the ruleset's names (:meth:`W
 
 from __future__ import annotations
 
+import functools
 import string
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -100,11 +101,19 @@ NAME = "name"
 """The form a template gives a value that is a name of its domain (``{card:name}``): the name in
 the wording's language (:meth:`Wording.name`). Forms follow one another: ``{card:name:a}``."""
 
+TEXT = "text"
+"""The form a template gives a value that is a rules text of its domain, as a view or a menu
+gives it in English (``{text:text}``: a card's text in a menu's detail): that text in the
+wording's language, as its ruleset writes it (``Ruleset.rules_text``)."""
+
 
 class _Formatter(string.Formatter):
-    def __init__(self, forms: Mapping[str, Form], names: Mapping[str, str]) -> None:
+    def __init__(
+        self, forms: Mapping[str, Form], names: Mapping[str, str], texts: Form | None
+    ) -> None:
         self.forms = forms
         self.names = names
+        self.texts = texts
 
     def get_value(self, key: int | str, args: Any, kwargs: Mapping[str, Any]) -> Any:
         if isinstance(key, int):
@@ -119,6 +128,8 @@ class _Formatter(string.Formatter):
             for form in format_spec.split(":"):
                 if form == NAME:
                     text = self.names.get(text, text)
+                elif form == TEXT:
+                    text = self.texts(text) if self.texts is not None else text
                 elif form in self.forms:
                     text = self.forms[form](text)
                 else:
@@ -133,8 +144,9 @@ def _forms(format_spec: str) -> bool:
 
 
 def _plain(template: str) -> str | None:
-    """The template for ``str.format_map`` when its only word form is :data:`NAME` and the
-    wording's names are its own (English: a name is itself), else ``None``: ``format_map`` is
+    """The template for ``str.format_map`` when its only word forms are :data:`NAME` and
+    :data:`TEXT` and the wording's names and texts are its own (English: a name is itself),
+    else ``None``: ``format_map`` is
     many times quicker than :class:`string.Formatter`, and captions are written on every step."""
     out = []
     for literal, field_name, spec, conversion in string.Formatter().parse(template):
@@ -144,7 +156,7 @@ def _plain(template: str) -> str | None:
         if not field_name.isidentifier() or conversion:
             return None
         if spec and _forms(spec):
-            if spec != NAME:
+            if spec not in (NAME, TEXT):
                 return None
             spec = ""
         out.append(f"{{{field_name}:{spec}}}" if spec else f"{{{field_name}}}")
@@ -167,6 +179,9 @@ class Wording:
     domain: str = ""
     """The catalogue its other languages come from (:func:`translated`): an English wording
     whose :meth:`say` texts are shown in other languages names it."""
+    texts: Form | None = field(default=None, compare=False)
+    """A rules text of the domain, given in English, in this language (:data:`TEXT`); ``None``:
+    as it is (English)."""
     # Rendered texts by template and values: rules text is rendered from card data, a finite
     # set, and a caption asks for the same phrases again and again (``string.Formatter`` is
     # slow). Bounded, should values ever be unbounded.
@@ -181,7 +196,8 @@ class Wording:
     def __post_init__(self) -> None:
         for name, template in self.templates.items():
             try:
-                self._plain[name] = None if self.names else _plain(template)
+                plain = not self.names and self.texts is None
+                self._plain[name] = _plain(template) if plain else None
             except ValueError as exc:
                 raise WordingError(f"template {name!r}: {exc}") from exc
 
@@ -229,7 +245,7 @@ class Wording:
         if template is None:
             raise WordingError(f"no template {name!r}")
         try:
-            return _Formatter(self.forms, self.names).vformat(template, (), values)
+            return _Formatter(self.forms, self.names, self.texts).vformat(template, (), values)
         except WordingError as exc:
             raise WordingError(f"template {name!r} ({template!r}): {exc}") from None
 
@@ -307,6 +323,15 @@ def in_language(text: str, language: str) -> str:
 _TRANSLATED: dict[tuple[int, str, str], tuple[Wording, Wording]] = {}
 
 
+def _rules_text(domain: str, language: str, english: str) -> str:
+    """A rules text of the ruleset ``domain`` in ``language`` (:data:`TEXT`). The ruleset writes
+    it from its cards' data, so it is asked here, when a text is first said in another language:
+    the engine imports no ruleset."""
+    from ..registry import get_ruleset  # imported at use: the registry imports the engine
+
+    return get_ruleset(domain).rules_text(english, language)
+
+
 def translated(english: Wording, domain: str, language: str) -> Wording:
     """``english`` in ``language``, from the domain's catalogue: each template by its name as
     context and its English as id (an untranslated one stays English), the language's word forms,
@@ -329,6 +354,7 @@ def translated(english: Wording, domain: str, language: str) -> Wording:
         forms=FORMS[language],
         names=names,
         domain=english.domain,
+        texts=functools.partial(_rules_text, domain, language),
     )
     _TRANSLATED[key] = (english, wording)
     return wording

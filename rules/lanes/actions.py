@@ -8,9 +8,10 @@ the same checks build the menus.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 
-from ..engine import Action, ActionSpec, Kind, Option, Param, StepLog, kinds
+from ..engine import Action, ActionSpec, Kind, Option, Param, Said, StepLog, kinds
 from .effects import board_totals, closed_to_plays, location_flag, powers
 from .flow import SEAT, retreat, reveal
 from .state import SLOTS, Card, LanesState, Location, Player, Staged
@@ -317,9 +318,10 @@ def _play_specs(
         menu = card.menu  # its label and detail, written again only when its cost or power moved
         if menu is None or menu[0] != card.cost or menu[1] != card.bonus:
             defn = card.defn
-            detail = f"Cost {card.cost}, power {defn.power + card.bonus}. {defn.text}"
+            power = defn.power + card.bonus
+            detail = CAPTIONS.say("detail.play", cost=card.cost, power=power, text=defn.text)
             fixed = (("card", card.uid),)
-            label = CAPTIONS.say("label.play", card=defn.name)
+            label = _said("label.play", defn.name, defn.text)
             menu = card.menu = (card.cost, card.bonus, label, fixed, detail)
         specs.append(_new(ActionSpec, ("play", menu[2], menu[3], params, menu[4])))
     return specs
@@ -346,10 +348,10 @@ def _board_specs(
                 specs.append(
                     ActionSpec(
                         "activate",
-                        CAPTIONS.say("label.activate", card=card.defn.name),
+                        _said("label.activate", card.defn.name, card.defn.text),
                         (("card", card.uid),),
                         (),
-                        card.defn.text,
+                        _said("detail.text", card.defn.name, card.defn.text),
                     )
                 )
     return specs
@@ -370,11 +372,18 @@ def _move_spec(
         return None
     return ActionSpec(
         "move",
-        CAPTIONS.say("label.move", card=card.defn.name),
+        _said("label.move", card.defn.name, card.defn.text),
         (("card", card.uid),),
         (Param("location", _TO, dests),),
-        card.defn.text,
+        _said("detail.text", card.defn.name, card.defn.text),
     )
+
+
+@functools.cache
+def _said(template: str, name: str, text: str) -> Said:
+    """A label or detail that names a card (``{card}``) or gives its text (``{text}``), said
+    once for each card: menus are listed in quiet play too, over and over."""
+    return CAPTIONS.say(template, card=name, text=text)
 
 
 # -- carrying out (only ever a listed action) ----------------------------------------------------

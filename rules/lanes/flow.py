@@ -88,7 +88,7 @@ def start_turn(state: LanesState, log: StepLog) -> None:
     if state.turn <= len(state.locations):  # LANES-2.2, LANES-1.6
         _reveal_location(state, state.locations[state.turn - 1], log)
     if state.turn == last_turn(state):
-        _double_for_last_turn(state, log, CAPTIONS.say("stakes.last"))
+        _double_for_last_turn(state, log, _LAST_TURN)
     _run_timed(state, "turn_start", log)  # LANES-2.3, LANES-2.4
     for player in state.players:  # LANES-3.1
         player.energy = player.max_energy + player.extra_energy
@@ -228,6 +228,14 @@ def _still_there(state: LanesState, source: Card | Location, zone: str) -> bool:
     return source in player.deck
 
 
+_TIMING = {
+    when: CAPTIONS.say(f"timing.{when}")
+    for when in ("game_start", "turn_start", "end_of_turn", "game_end")
+}
+"""Each timing's label, said once: timed abilities resolve in quiet play too."""
+_LAST_TURN = CAPTIONS.say("stakes.last")
+
+
 def _run_timed(state: LanesState, when: str, log: StepLog) -> None:
     """Resolve every ability with this timing, one step each, through the engine's resolve loop.
     The list is made before the first resolves; a source that has left its zone by its turn does
@@ -238,7 +246,7 @@ def _run_timed(state: LanesState, when: str, log: StepLog) -> None:
     queue: TriggerQueue[Timed] = TriggerQueue()
     for timed in found:
         queue.add(timed)
-    label = CAPTIONS.say(f"timing.{when}")
+    label = _TIMING[when]
     settle(
         queue,
         lambda timed: _resolve_timed(state, timed, label, log),
@@ -286,7 +294,8 @@ def _runaway(state: LanesState, reason: str, log: StepLog) -> None:
     """A chain nobody can stop ends the game as a draw. Lanes makes its lists of timed abilities
     before they resolve and nothing joins them, so this cannot happen with its cards."""
     if state.result is None:
-        state.result = Result((), "runaway", reason, (0, 0), {"stakes": state.stakes})
+        stakes = {"stakes": state.stakes}
+        state.result = Result((), "runaway", reason, (0, 0), stakes, _RESULT_LABELS)
         log.event("game_over", None, **state.result.to_json())
         log.step(reason)
 
@@ -592,6 +601,7 @@ def winner(state: LanesState) -> Result:
             CAPTIONS.say("result.draw"),
             (0, 0),
             detail,
+            _RESULT_LABELS,
         )
     seat, reason = ahead
     if reason == "locations":
@@ -606,7 +616,15 @@ def winner(state: LanesState) -> Result:
         CAPTIONS.say(f"result.wins.{stakes}", seat=SEAT[seat], how=how, stakes=state.stakes),
         points,
         detail,
+        _RESULT_LABELS,
     )
+
+
+_RESULT_LABELS = {
+    key: CAPTIONS.say(f"result.label.{key}") for key in ("locations_won", "total_power", "stakes")
+}
+"""What a result shown to players calls its details (the leaders of each location are the
+picture's to show)."""
 
 
 def retreat(state: LanesState, seat: int, log: StepLog) -> None:
@@ -627,6 +645,7 @@ def retreat(state: LanesState, seat: int, log: StepLog) -> None:
         ),
         points,
         {"stakes": state.stakes},
+        _RESULT_LABELS,
     )
     log.event("retreated", None, seat=seat)
     log.event("game_over", None, **state.result.to_json())

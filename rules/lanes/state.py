@@ -7,9 +7,10 @@ location side lists its cards in the order they arrived (LANES-2.4).
 
 from __future__ import annotations
 
+import functools
 from typing import Any, NamedTuple
 
-from ..engine import Action, Option, Result, Rng, Staging
+from ..engine import Action, Option, Result, Rng, Said, Staging
 from .cards import CardDef, CardPool, LocationDef
 from .words import CAPTIONS
 
@@ -70,6 +71,12 @@ class Card:
 _HIDDEN_LABELS = tuple(CAPTIONS.say(f"location.hidden.{index}") for index in range(3))
 
 
+@functools.cache
+def _revealed_label(name: str) -> Said:
+    """A revealed location's label, said once for each location (reveals happen in quiet play)."""
+    return CAPTIONS.say("location", location=name)
+
+
 class Location:
     # Read from the definition, or follow from ``revealed``, ``disabled`` and ``destroyed``;
     # ``labelled`` keeps menu options once made.
@@ -111,7 +118,7 @@ class Location:
     def reveal(self) -> None:
         self.revealed = True
         self.active = not self.disabled and not self.destroyed
-        self.label = CAPTIONS.say("location", location=self.defn.name)
+        self.label = _revealed_label(self.defn.name)
         self.option = Option(self.index, self.label)
         self.labelled = {}
 

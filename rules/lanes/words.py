@@ -40,6 +40,8 @@ CAPTIONS = Wording(
         "label.location": "{location} · you {mine} – {theirs} them",
         "param.location": "Location",
         "param.to": "To",
+        "detail.play": "Cost {cost}, power {power}. {text:text}",
+        "detail.text": "{text:text}",
         # -- staging (LANES-4.2: only the seat is told)
         "staged.play": "You stage {card:name} at {where}.",
         "staged.move": "You stage a move: {card:name} to {where}.",
@@ -102,6 +104,9 @@ CAPTIONS = Wording(
             "{seat}'s face-down card at {where} is the real {card:name} ({power} power)"
         ),
         # -- the result (LANES-8.3, LANES-9.3)
+        "result.label.locations_won": "Locations won",
+        "result.label.total_power": "Total power",
+        "result.label.stakes": "Stakes",
         "result.draw": "A draw: locations and power are level. No stakes change hands.",
         "result.locations": "{won} locations to {lost}",
         "result.power": "locations tied, {won} power to {lost}",
