@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from rules.engine import Action, ActionSpec, ArgValue, Param
@@ -276,9 +276,17 @@ def _button_rows(buttons: Sequence[Button]) -> list[Row]:
     return [tuple(buttons[i : i + MAX_BUTTONS]) for i in range(0, len(buttons), MAX_BUTTONS)]
 
 
-def main_menu(match_id: int, specs: Sequence[ActionSpec], ver: str, heading: str = "") -> Menu:
+def main_menu(
+    match_id: int,
+    specs: Sequence[ActionSpec],
+    ver: str,
+    heading: str = "",
+    *,
+    kind_name: Callable[[str], str] = lambda kind: kind.replace("_", " ").capitalize(),
+) -> Menu:
     """The first menu of a seat whose legal actions are ``specs``, at its state version ``ver``.
-    A kind of action with several specs is a select of them (a card to play...); a lone spec
+    A kind of action with several specs is a select of them (a card to play...), headed by
+    ``kind_name(kind)`` (the ruleset's word, ``Hand.kind_name``); a lone spec
     with parameters shows its first parameter's options at once (the targets of the only
     attack, the cards of a mulligan); a lone spec without is a button.
 
@@ -293,7 +301,9 @@ def main_menu(match_id: int, specs: Sequence[ActionSpec], ver: str, heading: str
         if len(entries) > 1:
             for chunk in _chunks(entries, MAX_OPTIONS):
                 selects.append(
-                    _select(_pick(match_id, ver, len(selects)), _placeholder(kind), chunk)
+                    _select(
+                        _pick(match_id, ver, len(selects)), _placeholder(kind_name(kind)), chunk
+                    )
                 )
             continue
         index, spec = entries[0]

@@ -125,18 +125,19 @@ class Frontend:
             await interaction.response.defer(ephemeral=True, thinking=True)
             mid = await self.matches.active_in(channel_of(interaction))
             hand = await self.matches.hand(mid, interaction.user.id)
-            candidates = [i for i, s in enumerate(hand.specs) if not with_card or with_a_card(s)]
+            shown = hand.shown
+            candidates = [i for i, s in enumerate(shown) if not with_card or with_a_card(s)]
             if not candidates:
-                raise UserError(not_now_but([s.label for s in hand.specs]))
+                raise UserError(not_now_but([s.label for s in shown]))
             try:
-                index, offered = find_spec(hand.specs, candidates, text)
+                index, offered = find_spec(shown, candidates, text)
             except ValueError as exc:
                 raise UserError(str(exc)) from None
             if offered is not None and offered != hand.version:
                 raise Outdated(mid, interaction.user.id)
             if index not in candidates:
                 raise UserError(not_now())
-            choice = prefill(hand.specs[index], index)
+            choice = prefill(shown[index], index)
             await self._advance(interaction, hand, choice, offered or hand.version, False)
 
         await self.answer(interaction, work)
@@ -155,7 +156,7 @@ class Frontend:
         if ver != hand.version:
             raise Outdated(hand.match_id, hand.user_id)
         try:
-            step = advance(hand.match_id, hand.specs, hand.version, choice, confirmed=confirmed)
+            step = advance(hand.match_id, hand.shown, hand.version, choice, confirmed=confirmed)
         except ValueError as exc:
             raise UserError(not_now_because(str(exc))) from None
         if isinstance(step, Menu):
@@ -226,7 +227,7 @@ class Frontend:
             hand = await self.matches.hand(mid, interaction.user.id)
             own = [i for i, s in enumerate(hand.specs) if s.kind in GIVE_UP]
             if not own or hand.over:
-                raise UserError(not_now_but([s.label for s in hand.specs]))
+                raise UserError(not_now_but([s.label for s in hand.shown]))
             await self._advance(interaction, hand, Choice(own[0]), hand.version, False)
 
         await self.answer(interaction, work)
@@ -262,7 +263,7 @@ class Frontend:
             if cid.version != hand.version:
                 raise Outdated(cid.match_id, interaction.user.id)
             if cid.op == "back":
-                menu = main_menu(cid.match_id, hand.specs, hand.version)
+                menu = main_menu(cid.match_id, hand.shown, hand.version, kind_name=hand.kind_name)
                 await self._reply_hand(interaction, hand, menu)
                 return
             try:
@@ -291,7 +292,7 @@ class Frontend:
             return []
         return [
             app_commands.Choice(name=cut(s.label, 100), value=spec_value(i, hand.version))
-            for i, s in enumerate(hand.specs)
+            for i, s in enumerate(hand.shown)
             if (not with_card or with_a_card(s)) and current.lower() in s.label.lower()
         ][:25]
 

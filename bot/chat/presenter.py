@@ -543,7 +543,7 @@ class Presenter:
         menu = (
             None
             if hand.over or not hand.specs
-            else main_menu(hand.match_id, hand.specs, hand.version)
+            else main_menu(hand.match_id, hand.shown, hand.version, kind_name=hand.kind_name)
         )
         text = hand_text(hand, menu.heading if menu else "", note or (menu.note if menu else ""))
         parts: dict[str, Any] = {"content": text, "view": menu_view(menu) if menu else None}

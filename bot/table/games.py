@@ -48,8 +48,9 @@ class Games:
         ruleset = self.get(name)
         return ruleset.min_seats, ruleset.max_seats
 
-    def decks(self, name: str) -> list[DeckInfo]:
-        return self.get(name).starter_decks()
+    def decks(self, name: str, language: str = "en") -> list[DeckInfo]:
+        """The ruleset's starter decks, named in ``language`` (their ids are the same in all)."""
+        return self.get(name).starter_decks(language)
 
     def cards(self, name: str) -> Mapping[str, Any]:
         """The card definitions of a ruleset's pool, by id (none if it has no ``pool``)."""

@@ -19,7 +19,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.engine import ActionSpec, Match, Resolution, Result, Step
+from rules.engine import ActionSpec, Match, Resolution, Result, Step, in_language
+from rules.registry import get_ruleset
 
 from .. import texts
 from .games import starts_turn, turn_of
@@ -52,6 +53,8 @@ class Hand:
     names: tuple[str, ...]
     view: Any
     specs: tuple[ActionSpec, ...]
+    """Its legal actions as the rules give them: the same in every language (its ``version``
+    is made from them); ``shown`` is how its controls show them."""
     version: str
     notes: tuple[str, ...] = ()
     waiting_on: tuple[str, ...] = ()
@@ -66,6 +69,17 @@ class Hand:
     """How many actions the match had: which of two snapshots of a seat is the newer."""
     language: str = "en"
     """The match's language: its notes (captions) are in it, whoever reads them."""
+
+    def kind_name(self, kind: str) -> str:
+        """A kind of its actions as a menu of several is headed ("Play"), in the language
+        spoken: its ruleset's word."""
+        return in_language(get_ruleset(self.ruleset).kind_label(kind), texts.spoken())
+
+    @property
+    def shown(self) -> tuple[ActionSpec, ...]:
+        """Its legal actions as its controls show them, one for one with ``specs``: in the
+        language spoken where they are shown (the reader's), seats named by their players."""
+        return texts.named_specs(self.specs, self.names)
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,11 +208,11 @@ class LiveMatch:
         return self._memo[key]
 
     def specs(self, seat: int) -> tuple[ActionSpec, ...]:
-        """The seat's legal actions as its controls show them: seats named (``{seat2}``) by
-        their players' names."""
+        """The seat's legal actions as the rules give them (English, seats ``{seat2}``): the
+        same in every language, so the seat's version is too (``Hand.shown`` is what its
+        controls show)."""
         return self._memoized(  # type: ignore[no-any-return]
-            ("specs", seat),
-            lambda: texts.named_specs(self.match.legal_actions(seat), self.names),
+            ("specs", seat), lambda: tuple(self.match.legal_actions(seat))
         )
 
     def version(self, seat: int) -> str:

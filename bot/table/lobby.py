@@ -194,7 +194,7 @@ class LobbyService:
         if row.seats is not None:  # opened for that many: it starts when they are in
             least = most = row.seats
         players = tuple(await (storage or self.storage).players(row.id))
-        decks = tuple(self.games.decks(row.ruleset))
+        decks = tuple(self.games.decks(row.ruleset, row.language))  # named as its posts are
         expires = row.created_at + self.expires_after
         cpus = self.games.has_cpu(row.ruleset)
         return Lobby(row, players, decks, least, most, expires, cpus=cpus)

@@ -42,6 +42,7 @@ from rules.engine import (
     ReplayMismatch,
     Resolution,
     Step,
+    in_language,
     name_seats,
 )
 
@@ -140,7 +141,7 @@ class Status:
     turn_limit: int
     over: bool
     summary: str | None
-    """How it ended (seats named), once over."""
+    """How it ended (as the rules say it, seats ``{seatN}``), once over."""
     turn: tuple[int, int | None] | None = None
     """The turn number and the last turn (if the ruleset has turn numbers)."""
     standing: str = ""
@@ -771,7 +772,7 @@ class MatchService:
                 public_facts(public),
                 live.turn_limit,
                 match.over,
-                name_seats(match.result.summary, live.names) if match.result else None,
+                match.result.summary if match.result else None,
                 turn=turn_of(public),
                 standing=match.ruleset.summary(public),
                 guild_id=live.guild_id,
@@ -787,10 +788,11 @@ class MatchService:
         names = tuple(p.name for p in await self.storage.players(row.id))
         ruleset = self.games.get(row.ruleset)
         match = Match.new(ruleset, row.seed, row.setup)
-        lines = _public(match.opening.steps, names)
+        language = row.language  # the match's story, in its language (docs/i18n.md)
+        lines = _public(match.opening.steps, names, language)
         for entry in await self.storage.actions(row.id):
             resolution = match.apply(entry.seat, Action.from_json(entry.action))
-            lines += _public(resolution.steps, names)
+            lines += _public(resolution.steps, names, language)
         record = None
         if match.over:
             record = match.record({"match_id": row.id, "players": list(names)})
@@ -847,5 +849,5 @@ def _player(row: PlayerRow, clocks: Sequence[Clock] = ()) -> Player:
     return Player(row.seat, row.user_id, row.name, row.deck, clock, row.cpu)
 
 
-def _public(steps: Sequence[Step], names: Sequence[str]) -> list[str]:
-    return [name_seats(s.caption, names) for s in steps if s.public]
+def _public(steps: Sequence[Step], names: Sequence[str], language: str) -> list[str]:
+    return [name_seats(in_language(s.caption, language), names) for s in steps if s.public]

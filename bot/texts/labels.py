@@ -74,9 +74,9 @@ def rematch_label() -> str:
 
 
 def kind_placeholder(kind: str) -> str:
-    """A select of one kind of action, named after it (``end_turn``: "End turn…"). The kind's
-    name is the ruleset's word."""
-    return _("{kind}…").format(kind=kind.replace("_", " ").capitalize())
+    """A select of one kind of action, named after it ("Play…"); ``kind`` is the ruleset's
+    word for it (``Ruleset.kind_label``) in the language spoken."""
+    return _("{kind}…").format(kind=kind)
 
 
 def action_placeholder() -> str:

@@ -181,7 +181,8 @@ def status_text(status: Status) -> tuple[str, list[str]]:
         lines.append(" · ".join(parts))
     lines.append("")
     if status.summary:
-        lines.append(_("The match is over: {summary}").format(summary=status.summary))
+        summary = named(status.summary, status.names)
+        lines.append(_("The match is over: {summary}").format(summary=summary))
     else:
         lines.append(waiting_line(status.names, status.waiting_on, status.over))
     if status.board_message_id is not None and status.channel_id is not None:
@@ -571,7 +572,7 @@ def outcome_line(hand: Hand) -> str:
     """A seat's outcome, in its own words: won, lost or draw, and how."""
     result = hand.result
     assert result is not None
-    summary = name_seats(in_language(result.summary, spoken()), [clean(n) for n in hand.names])
+    summary = name_seats(in_language(result.summary, hand.language), [clean(n) for n in hand.names])
     if result.draw:
         head = _("🤝 **A draw.** {summary}").format(summary=summary)
     elif hand.seat in result.winners:
@@ -657,7 +658,8 @@ def hand_text(
     """A seat's table message: which match and turn, what just happened for this seat, and
     whether it is its move (until when); at the end, its outcome and where the result is."""
     lines = [_hand_head(hand)]
-    lines += [f"› {name_seats(n, [clean(x) for x in hand.names])}" for n in hand.notes[-8:]]
+    names = [clean(x) for x in hand.names]  # notes are the match's story: in its language
+    lines += [f"› {name_seats(in_language(n, hand.language), names)}" for n in hand.notes[-8:]]
     lines += _hand_state(hand, result_url)
     if note:
         lines.append(note)

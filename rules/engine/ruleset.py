@@ -162,6 +162,11 @@ class Ruleset(Protocol, Generic[S, V]):
         ``{seat0}``, ``{seat1}``... for :func:`rules.engine.name_seats`; empty if nothing to say."""
         ...
 
+    def kind_label(self, kind: str) -> str:
+        """What a kind of action is called where a menu lists its actions ("Play"), as a text
+        any language can show (``Said``)."""
+        ...
+
     def result(self, state: S) -> Result | None: ...
 
     def canonical(self, state: S) -> Any:
@@ -226,6 +231,8 @@ class RulesetBase(Generic[S, V]):
     kinds: ClassVar[Mapping[str, Kind]]
     english: ClassVar[Wording] = Wording({})
     """The ruleset's rules text templates in English (its ``text.ENGLISH``)."""
+    captions: ClassVar[Wording | None] = None
+    """The words of its captions, menus and results (its ``words.CAPTIONS``: docs/i18n.md)."""
 
     def __init__(self, pool: Pool) -> None:
         self.pool = pool
@@ -238,6 +245,13 @@ class RulesetBase(Generic[S, V]):
         return f"<{type(self).__name__} {self.version}>"
 
     # -- words --------------------------------------------------------------------------------
+
+    def kind_label(self, kind: str) -> str:
+        """Its ``captions``' template ``kind.<kind>`` ("Play"); a kind it does not name is its
+        name written out ("End turn")."""
+        if self.captions is not None and f"kind.{kind}" in self.captions.templates:
+            return self.captions.say(f"kind.{kind}")
+        return kind.replace("_", " ").capitalize()
 
     def wording(self, language: str) -> Wording:
         """The rules text templates in a language (``english`` translated by the catalogue)."""

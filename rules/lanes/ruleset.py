@@ -12,6 +12,7 @@ from .cards import CardPool, LocationDef
 from .effects import HAND_LIMIT
 from .state import SLOTS, LanesState, Location
 from .views import LanesView, summary, view
+from .words import CAPTIONS
 
 __all__ = ["VERSION", "LanesRuleset"]
 
@@ -30,6 +31,7 @@ class LanesRuleset(RulesetBase[LanesState, LanesView]):
     kinds = actions.KINDS
     cpu_guide = cpu.GUIDE
     english = text.ENGLISH
+    captions = CAPTIONS
 
     def __init__(self, pool: CardPool) -> None:
         super().__init__(pool)

@@ -28,7 +28,12 @@ CAPTIONS = Wording(
         "location.short.0": "Left (hidden)",
         "location.short.1": "Center (hidden)",
         "location.short.2": "Right (hidden)",
-        # -- menus
+        # -- menus: each kind of action, as a menu of several is headed ("Play…")
+        "kind.play": "Play",
+        "kind.move": "Move",
+        "kind.activate": "Activate",
+        "kind.retreat": "Retreat",
+        "kind.end_turn": "End turn",
         "label.reset": "Undo this turn's plays",
         "label.end_turn": "End turn",
         "label.take_back": "Take back end turn",

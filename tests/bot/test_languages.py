@@ -132,6 +132,24 @@ def test_japanese_is_japanese_and_english_is_the_source() -> None:
         pass
 
 
+def test_japanese_texts_name_commands_as_a_japanese_client_shows_them() -> None:
+    """A Japanese client lists ``/手札``, not ``/hand`` (the Translator's names): a Japanese
+    text that points to a command or an option names it so, not in English."""
+    with (LOCALES / "ja" / "LC_MESSAGES" / "parlor.po").open("rb") as f:
+        catalogue = read_po(f)
+    commands = {m.string for m in catalogue if m.context == "command"}  # parlor in both
+    options = {m.string for m in catalogue if m.context == "option"}  # cpu in both
+    found = []
+    for message in catalogue:
+        if not message.id or message.context in ("command", "option", "choice"):
+            continue
+        text = "".join([message.string] if isinstance(message.string, str) else message.string)
+        paths = re.findall(r"(?<![\w<:/])/([a-z][a-z ]*)", text)
+        found += [path for path in paths if not set(path.split()) <= commands]
+        found += [o for o in re.findall(r"([a-z_]+):`", text) if o not in options]
+    assert found == []
+
+
 def test_durations_are_written_by_babel_in_each_language() -> None:
     spans = [(24 * 3600, False), (12 * 3600, False), (90, False), (2.5, False), (3 * 3600, True)]
     assert [duration(s, ahead=a) for s, a in spans] == [
@@ -321,7 +339,7 @@ async def test_a_japanese_match_posts_in_japanese_while_each_reader_keeps_their_
 
     board = bots_posts(table)[-1]
     assert board.content.startswith("**対戦 #1 · lanes** — alice vs bob · ターン1/6")
-    assert "**現在：**" in board.content and "-# 手札：DM か `/hand`" in board.content
+    assert "**現在：**" in board.content and "-# 手札：DM か `/手札`" in board.content
     assert [b.label for b in find(board, "hand")] == ["自分の手札"]
 
     status = await carol.slash(channel, "match status")  # a spectator's: in English
