@@ -17,6 +17,7 @@ from .actions import location_label
 from .effects import closed_to_plays, location_leader, powers, side_power
 from .flow import SEAT, last_turn
 from .state import Card, LanesState, Location
+from .words import CAPTIONS
 
 __all__ = [
     "CardBack",
@@ -215,13 +216,16 @@ def summary(public: LanesView) -> str:
     seats = range(len(public.players))
     led = [sum(1 for loc in public.locations if loc.leader == seat) for seat in seats]
     power = [sum(loc.sides[seat].power for loc in public.locations) for seat in seats]
+    say = CAPTIONS.say
     if led[0] != led[1]:
         ahead = 0 if led[0] > led[1] else 1
         won = led[ahead]
-        where = f"{SEAT[ahead]} leads {won} location{'s' if won != 1 else ''} to {led[1 - ahead]}"
+        many = "one" if won == 1 else "other"
+        where = say(f"summary.leads.{many}", seat=SEAT[ahead], won=won, lost=led[1 - ahead])
     elif led[0]:
-        where = f"{led[0]} location{'s' if led[0] != 1 else ''} each"
+        where = say(f"summary.level.{'one' if led[0] == 1 else 'other'}", n=led[0])
     else:
-        where = "nobody leads a location" + ("" if public.result is not None else " yet")
-    sides = ", ".join(f"{SEAT[seat]} {power[seat]}" for seat in seats)
-    return f"{where} · power {sides} · stakes {public.stakes}"
+        where = say("summary.nobody" if public.result is not None else "summary.nobody.yet")
+    sides = [say("summary.side", seat=SEAT[seat], power=power[seat]) for seat in seats]
+    listed = CAPTIONS.join("list.comma", sides)
+    return say("summary", where=where, sides=listed, stakes=public.stakes)

@@ -109,6 +109,15 @@ CAPTIONS = Wording(
             "{seat}'s face-down card at {where} is the real {card:name} ({power} power)"
         ),
         # -- the result (LANES-8.3, LANES-9.3)
+        # -- where a match stands (/match status)
+        "summary": "{where} · power {sides} · stakes {stakes}",
+        "summary.side": "{seat} {power}",
+        "summary.leads.one": "{seat} leads {won} location to {lost}",
+        "summary.leads.other": "{seat} leads {won} locations to {lost}",
+        "summary.level.one": "{n} location each",
+        "summary.level.other": "{n} locations each",
+        "summary.nobody": "nobody leads a location",
+        "summary.nobody.yet": "nobody leads a location yet",
         "result.label.locations_won": "Locations won",
         "result.label.total_power": "Total power",
         "result.label.stakes": "Stakes",

@@ -21,8 +21,9 @@ ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
 def texts(name: str, seed: int) -> Iterator[str]:
-    """Every caption, result and label of one random match, as the rules give them (random
-    legal actions, a give-up only when nothing else is offered)."""
+    """Every caption, result and label of one random match, and where it stands after each
+    move (``/match status``), as the rules give them (random legal actions, a give-up only
+    when nothing else is offered)."""
     ruleset = get_ruleset(name)
     match = Match.new(ruleset, seed, ruleset.random_setup(Rng(seed)))
     rng = Rng(seed + 1)
@@ -41,6 +42,7 @@ def texts(name: str, seed: int) -> Iterator[str]:
         playing = [s for s in specs if s.kind not in ("retreat", "concede")] or specs
         action = rng.choice(list(rng.choice(playing).actions()))
         yield from (step.caption for step in match.apply(seat, action).steps)
+        yield match.ruleset.summary(match.view(None))
     assert match.result is not None
     yield match.result.summary
 
