@@ -264,18 +264,28 @@ def _wrap_paragraph(
             line += segment
             continue
         if line:
-            lines.append(line.rstrip())
-            line = ""
-        if fits(segment):
-            line = segment
+            done, line = _held_back(line.rstrip())
+            lines.append(done)
+        if fits(line + segment):
+            line += segment
         elif breaks != ANYWHERE:
             return None
         else:
-            pieces = _split_chars(segment, fits)
+            pieces = _split_chars(line + segment, fits)
             lines += pieces[:-1]
             line = pieces[-1]
     lines.append(line.rstrip())
     return lines
+
+
+def _held_back(line: str) -> tuple[str, str]:
+    """A full line, and what of its end goes to the next: a mark that may not end a line
+    ("「", "（"), as long as something is left on it."""
+    kept = line
+    while len(kept.rstrip()) > 1 and kept.rstrip()[-1] in _NO_END:
+        kept = kept.rstrip()
+        kept = kept[:-1]
+    return kept.rstrip(), line[len(kept.rstrip()) :].lstrip()
 
 
 def _split_chars(word: str, fits: Callable[[str], bool]) -> list[str]:

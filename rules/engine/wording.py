@@ -201,6 +201,11 @@ class Wording:
             except ValueError as exc:
                 raise WordingError(f"template {name!r}: {exc}") from exc
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (a caption sent to a drawing process) without what it remembered."""
+        fields = (self.templates, self.numbers, self.forms, self.names, self.domain, self.texts)
+        return (Wording, fields)
+
     def say(self, name: str, /, **values: Any) -> Said:
         """The template ``name`` as a :class:`Said`: this wording's text, which remembers how
         it was said so that it can be said again in another language (:meth:`Said.said_in`).
@@ -214,7 +219,7 @@ class Wording:
                 raise WordingError(f"template {name!r}: no value for {exc}") from None
         else:
             text = self._render(name, values)
-        return Said(text, self, name, values)
+        return _said(text, (self, name, values))
 
     def join(self, name: str, items: Iterable[str]) -> str:
         """Items one after another with the template ``name`` (``{before}; {after}``), as
@@ -287,17 +292,26 @@ class Said(str):
 
     __clone_shared__ = True  # immutable: a copied state shares it (rules.engine.clone)
 
-    wording: Wording
-    template: str
-    values: Mapping[str, Any]
+    how: tuple[Wording, str, Mapping[str, Any]]
+    """Its wording, template and values (one attribute: a caption is made on every step)."""
 
     def __new__(cls, text: str, wording: Wording, template: str, values: Mapping[str, Any]) -> Said:
-        said = str.__new__(cls, text)
-        said.wording, said.template, said.values = wording, template, values
-        return said
+        return _said(text, (wording, template, values))
+
+    @property
+    def wording(self) -> Wording:
+        return self.how[0]
+
+    @property
+    def template(self) -> str:
+        return self.how[1]
+
+    @property
+    def values(self) -> Mapping[str, Any]:
+        return self.how[2]
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Said, (str(self), self.wording, self.template, dict(self.values)))
+        return (_said, (str(self), (self.wording, self.template, dict(self.values))))
 
     def said_in(self, language: str) -> str:
         """This text in ``language``: its template from its domain's catalogue, each value said
@@ -310,6 +324,15 @@ class Said(str):
             for key, value in self.values.items()
         }
         return wording._render(self.template, values)
+
+
+def _said(text: str, how: tuple[Wording, str, Mapping[str, Any]]) -> Said:
+    said: Said = _new_str(Said, text)
+    said.how = how
+    return said
+
+
+_new_str = str.__new__
 
 
 def in_language(text: str, language: str) -> str:

@@ -248,8 +248,7 @@ def location_options(state: LanesState, seat: int) -> list[Option]:
 def _labelled(loc: Location, mine: int, theirs: int) -> Option:
     """The location's option with these totals, made once (``Location.labelled``): in random
     play most totals come back, and making the label is most of the work."""
-    label = CAPTIONS.say("label.location", location=loc.label, mine=mine, theirs=theirs)
-    option = _new(Option, (loc.index, label, ""))
+    option = _new(Option, (loc.index, _location_label(loc.label, mine, theirs), ""))
     loc.labelled[(mine, theirs)] = option
     return option
 
@@ -319,7 +318,7 @@ def _play_specs(
         if menu is None or menu[0] != card.cost or menu[1] != card.bonus:
             defn = card.defn
             power = defn.power + card.bonus
-            detail = CAPTIONS.say("detail.play", cost=card.cost, power=power, text=defn.text)
+            detail = _play_detail(card.cost, power, defn.text)
             fixed = (("card", card.uid),)
             label = _said("label.play", defn.name, defn.text)
             menu = card.menu = (card.cost, card.bonus, label, fixed, detail)
@@ -377,6 +376,19 @@ def _move_spec(
         (Param("location", _TO, dests),),
         _said("detail.text", card.defn.name, card.defn.text),
     )
+
+
+@functools.lru_cache(maxsize=4096)
+def _location_label(location: str, mine: int, theirs: int) -> Said:
+    """A location's option with the seat's and the other's power there, said once for each:
+    in random play the same few come back again and again."""
+    return CAPTIONS.say("label.location", location=location, mine=mine, theirs=theirs)
+
+
+@functools.lru_cache(maxsize=4096)
+def _play_detail(cost: int, power: int, text: str) -> Said:
+    """A card to play's detail in the menu (its cost and power as they stand, its text)."""
+    return CAPTIONS.say("detail.play", cost=cost, power=power, text=text)
 
 
 @functools.cache
