@@ -92,9 +92,7 @@ def english(text: str, ruleset: str) -> set[str]:
     return set(LATIN.findall(text)) - ALLOWED - KEPT[ruleset] - {ruleset}
 
 
-async def _play(
-    table: Table, rng: random.Random, moves: int, check: Callable[[Any], None]
-) -> None:
+async def _play(table: Table, rng: random.Random, moves: int, check: Callable[[Any], None]) -> None:
     """Alice plays seat 0 by DM, any move offered (never giving up) for ``moves`` of her
     decisions, then gives up; the CPUs play on by themselves. Her table is ``check``ed before
     each of her moves (its controls, which a newer table takes away)."""
