@@ -20,8 +20,8 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
-from rendering.toolkit.words import say, say_p
-from rules.engine import Event, Step, name_seats
+from rendering.toolkit.words import language, say, say_p
+from rules.engine import Event, Step, in_language, name_seats
 from rules.fanfare.views import FanfareView
 
 __all__ = ["Gone", "Marks", "Tag", "keyword_name", "marks_for"]
@@ -245,7 +245,8 @@ def marks_for(
     reader = _Reader()
     for event in step.events_for(view.viewer):
         reader.read(event)
-    return reader.marks(name_seats(step.caption, names), before)
+    caption = name_seats(in_language(step.caption, language()), names)
+    return reader.marks(caption, before)
 
 
 def _with_slot(gone: Gone, before: FanfareView | None) -> Gone:

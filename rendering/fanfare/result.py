@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rendering.toolkit import Canvas, Chip, result_banner, seat_style
-from rules.engine import Result, name_seats
+from rendering.toolkit.words import language
+from rules.engine import Result, in_language, name_seats
 from rules.fanfare.views import FanfareView
 
 from .board import GAP, HEADER, MARGIN, WIDTH, body_height, draw_body, draw_header, new_canvas
@@ -42,7 +43,7 @@ def _banner(
         winner=winner,
         name=names[winner] if winner is not None else "",
         chips=[_defence_chip(view, seat) for seat in range(len(view.players))],
-        summary=name_seats(result.summary, names),
+        summary=name_seats(in_language(result.summary, language()), names),
     )
 
 

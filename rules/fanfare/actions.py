@@ -10,13 +10,15 @@ select menus from it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 
-from ..engine import Action, ActionSpec, Kind, Option, Param, StepLog, kinds
+from ..engine import Action, ActionSpec, Kind, Option, Param, Said, StepLog, kinds
 from . import combat, flow
 from .state import BOARD_SLOTS, Card, FanfareState, Unit
 from .stats import followers, has_keyword
-from .targets import option, target_problem, units_for
+from .targets import hand_option, option, target_problem, units_for
+from .words import CAPTIONS, named, text_detail
 
 __all__ = [
     "KINDS",
@@ -214,17 +216,19 @@ def _options(
     return tuple(out)
 
 
-_END_TURN = ActionSpec("end_turn", "End turn")
-_CONCEDE = ActionSpec("concede", "Concede")
+_END_TURN = ActionSpec("end_turn", CAPTIONS.say("label.end_turn"))
+_CONCEDE = ActionSpec("concede", CAPTIONS.say("label.concede"))
+_MULLIGAN = CAPTIONS.say("label.mulligan")
+_RETURNED = CAPTIONS.say("param.mulligan")
+_TARGET = CAPTIONS.say("param.target")
 
 
 def _mulligan_spec(state: FanfareState, seat: int) -> ActionSpec:
-    hand = state.players[seat].hand
-    options = tuple(Option(c.uid, f"{c.name} (cost {c.cost})", c.defn.text) for c in hand)
+    options = tuple(hand_option(c) for c in state.players[seat].hand)
     return ActionSpec(
         "mulligan",
-        "Choose cards to return (mulligan)",
-        params=(Param("cards", "Cards to return", options, least=0, most=len(options)),),
+        _MULLIGAN,
+        params=(Param("cards", _RETURNED, options, least=0, most=len(options)),),
     )
 
 
@@ -239,7 +243,7 @@ def _with_target(
     options = _options(state, seat, units, shown)
     if not options:
         return None if actor.defn.spell else ()
-    return (Param("target", "Target", options),)
+    return (Param("target", _TARGET, options),)
 
 
 def _play_specs(
@@ -259,9 +263,19 @@ def _play_specs(
         params = _with_target(state, seat, defn.play_target, card, shown)
         if params is None:
             continue
-        detail = f"Cost {card.cost}. {card.defn.text}".strip()
-        specs.append(ActionSpec("play", f"Play {card.name}", (("card", card.uid),), params, detail))
+        label = named("label.play", card.name)
+        detail = _play_detail(card.cost, defn.text)
+        specs.append(ActionSpec("play", label, (("card", card.uid),), params, detail))
     return specs
+
+
+@functools.cache
+def _play_detail(cost: int, text: str) -> Said:
+    """``"Cost 2. Fanfare: ..."``, said once for each cost and text: menus are listed in quiet
+    play too."""
+    if text:
+        return CAPTIONS.say("detail.play", cost=cost, text=text)
+    return CAPTIONS.say("detail.play.plain", cost=cost)
 
 
 def _attack_specs(
@@ -278,9 +292,9 @@ def _attack_specs(
             specs.append(
                 ActionSpec(
                     "attack",
-                    f"Attack with {card.name}",
+                    named("label.attack", card.name),
                     (("attacker", card.uid),),
-                    (Param("target", "Target", options),),
+                    (Param("target", _TARGET, options),),
                 )
             )
     return specs
@@ -296,11 +310,9 @@ def _evolve_specs(
             continue
         params = _with_target(state, seat, card.defn.evolve_target, card, shown)
         assert params is not None
-        specs.append(
-            ActionSpec(
-                "evolve", f"Evolve {card.name}", (("card", card.uid),), params, card.defn.text
-            )
-        )
+        label = named("label.evolve", card.name)
+        detail = text_detail(card.defn.text)
+        specs.append(ActionSpec("evolve", label, (("card", card.uid),), params, detail))
     return specs
 
 

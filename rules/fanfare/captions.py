@@ -11,48 +11,73 @@ are read under a picture: a list that would run past :data:`LIMIT` is summed up 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from ..engine import Event, StepLog
-from ..engine.wording import ENGLISH_FORMS
-from .text import keyword_text
+from .state import Leader, Unit
+from .words import CAPTIONS, said
 
 __all__ = [
     "LIMIT",
     "close",
     "combat",
     "destroyed",
+    "label",
+    "leader_label",
+    "listed",
     "outcome",
     "stats_change",
-    "stop",
     "unit_label",
 ]
 
 LIMIT = 90
 """The length a caption aims to stay within (with seats still written ``{seat0}``)."""
 
-_PLURAL = ENGLISH_FORMS["plural"]
-_A = ENGLISH_FORMS["a"]
-
 Data = Mapping[str, Any]
+
+say = CAPTIONS.say
 
 
 def _seat(seat: object) -> str:
     return f"{{seat{seat}}}"
 
 
+# Said once for each card and seat: nearly every caption names a card or a leader.
+@functools.cache
 def unit_label(seat: int, name: str) -> str:
-    """``"{seat1}'s leader"``, ``"{seat0}'s Ember Fox"``."""
-    return f"{_seat(seat)}'s {name}"
+    """``"{seat0}'s Ember Fox"``."""
+    return say("unit", seat=_seat(seat), card=name)
 
 
-def _names(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+@functools.cache
+def leader_label(seat: int) -> str:
+    """``"{seat1}'s leader"``."""
+    return say("unit.leader", seat=_seat(seat))
 
 
-def _counted(name: str, n: int) -> str:
-    return _A(name) if n == 1 else f"{n} {_PLURAL(name)}"
+@functools.cache
+def _card(name: str) -> str:
+    return say("card", card=name)
+
+
+def label(unit: Unit) -> str:
+    """A follower, an amulet or a leader, with its seat."""
+    if isinstance(unit, Leader):
+        return leader_label(unit.seat)
+    return unit_label(unit.owner, unit.name)
+
+
+def listed(names: Sequence[str]) -> str:
+    """``"A"``, ``"A and B"``, ``"A, B and C"``."""
+    if len(names) == 1:
+        return names[0]
+    return say("list.and", before=CAPTIONS.join("list.comma", names[:-1]), after=names[-1])
+
+
+def _cards(names: Iterable[str]) -> list[str]:
+    return [_card(name) for name in names]
 
 
 def _signed(n: int) -> str:
@@ -61,8 +86,21 @@ def _signed(n: int) -> str:
 
 def stats_change(before: Sequence[int], after: Sequence[int]) -> str:
     """``"+1/+0 (7/1 → 8/1)"``."""
-    delta = f"{_signed(after[0] - before[0])}/{_signed(after[1] - before[1])}"
-    return f"{delta} ({before[0]}/{before[1]} → {after[0]}/{after[1]})"
+    return _stats_change(before[0], before[1], after[0], after[1])
+
+
+@functools.cache
+def _stats_change(attack_was: int, defence_was: int, attack: int, defence: int) -> str:
+    before, after = (attack_was, defence_was), (attack, defence)
+    return say(
+        "stats.change",
+        attack=_signed(after[0] - before[0]),
+        defence=_signed(after[1] - before[1]),
+        attack_was=before[0],
+        defence_was=before[1],
+        attack_now=after[0],
+        defence_now=after[1],
+    )
 
 
 def _shown(n: int) -> int:
@@ -72,11 +110,12 @@ def _shown(n: int) -> int:
 
 def _target(data: Data) -> str:
     """A damaged or healed unit: a leader with its seat, a follower by name."""
-    return unit_label(data["seat"], "leader") if data.get("leader") else str(data["name"])
+    return leader_label(data["seat"]) if data.get("leader") else _card(data["name"])
 
 
-def _defence(data: Data) -> str:
-    return f"{_shown(data['before'])} → {_shown(data['after'])}"
+def _change(data: Data) -> dict[str, int]:
+    """A defence before and after, as the templates name them."""
+    return {"before": _shown(data["before"]), "after": _shown(data["after"])}
 
 
 # -- groups: events of one kind that read as one clause -------------------------------------------
@@ -100,48 +139,67 @@ class _Group:
         return _WRITERS[self.kind](self, source, True)
 
 
+def _counted(template: str, n: int, **values: object) -> str:
+    """``<template>.one`` or ``<template>.other``, with ``{n}``."""
+    return say(f"{template}.{'one' if n == 1 else 'other'}", n=n, **values)
+
+
 def _damage(group: _Group, source: int | None, short: bool) -> str:
     amount = group.key[0]
-    said = [f"{_target(d)} ({_defence(d)})" for d in group.entries]
+    entries = group.entries
+    if len(entries) == 1 and not (short and not entries[0].get("leader")):
+        only = entries[0]
+        return say("did.damage.one", amount=amount, target=_target(only), **_change(only))
     if short:
-        leaders = [f"{_target(d)} ({_defence(d)})" for d in group.entries if d.get("leader")]
-        others = len(group.entries) - len(leaders)
+        entries = [d for d in group.entries if d.get("leader")]
+    said: list[str] = [say("did.hit", target=_target(d), **_change(d)) for d in entries]
+    if short:
+        others = len(group.entries) - len(entries)
         if others:
-            leaders.append(f"{others} follower{'s' if others != 1 else ''}")
-        said = leaders
-    return f"{amount} damage to {_names(said)}"
+            said.append(_counted("did.followers", others))
+    return say("did.damage", amount=amount, targets=listed(said))
 
 
 def _restored(group: _Group, source: int | None, short: bool) -> str:
     amount = group.key[0]
     said = []
     for d in group.entries:
-        who = "" if d["target"] == source else f"{_target(d)} "  # a leader's own ability
+        own = d["target"] == source  # a leader's own ability
+        target = {} if own else {"target": _target(d)}
         if amount:
-            said.append(f"{who}heals {amount} ({_defence(d)})")
+            template = "did.heals.own" if own else "did.heals"
+            said.append(say(template, amount=amount, **target, **_change(d)))
         else:
-            said.append(f"{who}is at full defence ({d['after']})")
-    return "; ".join(said)
+            template = "did.full_defence.own" if own else "did.full_defence"
+            said.append(say(template, defence=d["after"], **target))
+    return CAPTIONS.join("list.semicolon", said)
 
 
 def _buffed(group: _Group, source: int | None, short: bool) -> str:
     if short and len(group.entries) > 1:
         attack, defence = group.key
         n = len(group.entries)
-        return f"{_signed(int(str(attack)))}/{_signed(int(str(defence)))} to {n} followers"
+        return say(
+            "did.buffed.summed",
+            attack=_signed(int(str(attack))),
+            defence=_signed(int(str(defence))),
+            n=n,
+        )
     said = []
     for d in group.entries:
         change = stats_change(d["before"], d["after"])
-        said.append(change if d["card"] == source else f"{d['name']} {change}")
-    return ", ".join(said)
+        said.append(
+            change if d["card"] == source else say("did.buffed", card=d["name"], change=change)
+        )
+    return CAPTIONS.join("list.comma", said)
 
 
 def _keyword(group: _Group, source: int | None, short: bool) -> str:
-    word = keyword_text(str(group.key[0])).lower()
-    names = [str(d["name"]) for d in group.entries]
+    word = said(f"word.{group.key[0]}")
+    names = [d["name"] for d in group.entries]
     if short and len(names) > 1:
-        return f"{len(names)} followers gain {word}"
-    return f"{_names(names)} {'gains' if len(names) == 1 else 'gain'} {word}"
+        return say("did.keyword.summed", n=len(names), keyword=word)
+    return _counted("did.keyword", len(names), cards=listed(_cards(names)), keyword=word)
 
 
 def _gone(verb: str) -> Callable[[_Group, int | None, bool], str]:
@@ -149,10 +207,9 @@ def _gone(verb: str) -> Callable[[_Group, int | None, bool], str]:
         entries = group.entries
         if short and len(entries) > 1:
             seats = {d["seat"]: sum(e["seat"] == d["seat"] for e in entries) for d in entries}
-            said = [f"{n} of {_seat(s)}'s" for s, n in seats.items()]
-            return f"{_names(said)} cards are {verb}"
-        names = _by_seat(entries)
-        return f"{names} {'is' if len(entries) == 1 else 'are'} {verb}"
+            said = [say("did.gone.of", n=n, seat=_seat(s)) for s, n in seats.items()]
+            return say(f"did.{verb}.summed", counts=listed(said))
+        return _counted(f"did.{verb}", len(entries), cards=_by_seat(entries))
 
     return write
 
@@ -160,40 +217,49 @@ def _gone(verb: str) -> Callable[[_Group, int | None, bool], str]:
 def _by_seat(entries: Sequence[Data]) -> str:
     """``"{seat0}'s Ember Fox and Hearth Sprite"``, ``"{seat0}'s Ember Fox, Hearth Sprite and
     {seat1}'s Stone Sentinel"``: cards named with their seat, once per run of the same seat."""
-    runs: list[tuple[object, list[str]]] = []
+    runs: list[tuple[int, list[str]]] = []
     for d in entries:
         if runs and runs[-1][0] == d["seat"]:
-            runs[-1][1].append(str(d["name"]))
+            runs[-1][1].append(_card(d["name"]))
         else:
-            runs.append((d["seat"], [str(d["name"])]))
+            runs.append((d["seat"], [_card(d["name"])]))
     if len(runs) == 1:
         seat, names = runs[0]
-        return f"{_seat(seat)}'s {_names(names)}"
-    return _names([f"{_seat(seat)}'s {', '.join(names)}" for seat, names in runs])
+        if len(names) == 1:  # said as a unit is, once for each card
+            return unit_label(seat, entries[0]["name"])
+        return say("did.whose", seat=_seat(seat), cards=listed(names))
+    return listed(
+        [
+            say("did.whose", seat=_seat(seat), cards=CAPTIONS.join("list.comma", names))
+            for seat, names in runs
+        ]
+    )
 
 
 def _summoned(group: _Group, source: int | None, short: bool) -> str:
     seat, name = group.key
     n = len(group.entries)
     if n == 1 and group.entries[0]["card"] == source:  # summoned itself, from the deck
-        return "enters the board"
-    return f"{_counted(str(name), n)} {'enters' if n == 1 else 'enter'} {_seat(seat)}'s board"
+        return say("did.enters.own")
+    return _counted("did.enters", n, card=name, seat=_seat(seat))
 
 
 def _drew(group: _Group, source: int | None, short: bool) -> str:
     seat = group.key[0]
     n = sum(int(d.get("count", 1)) for d in group.entries)
-    return f"{_seat(seat)} draws {_counted('card', n)}"
+    return said(f"did.drew.{'one' if n == 1 else 'other'}", n=n, seat=_seat(seat))
 
 
 def _cost(group: _Group, source: int | None, short: bool) -> str:
     if short and len(group.entries) > 1:
-        return f"{len(group.entries)} cards in hand change cost"
+        return say("did.cost.summed", n=len(group.entries))
     said = []
     for d in group.entries:
-        change = f"{d['before']} → {d['cost']}"
-        said.append(f"cost {change}" if d["card"] == source else f"{d['name']} costs {change}")
-    return ", ".join(said)
+        if d["card"] == source:
+            said.append(say("did.cost.own", before=d["before"], after=d["cost"]))
+        else:
+            said.append(say("did.cost", card=d["name"], before=d["before"], after=d["cost"]))
+    return CAPTIONS.join("list.comma", said)
 
 
 _WRITERS: Mapping[str, Callable[[_Group, int | None, bool], str]] = {
@@ -233,33 +299,45 @@ def _clause(event: Event, source: int | None, returned: set[int]) -> str:
     kind, d = event.kind, event.data
     if kind == "returned":
         returned.add(d["card"])
-        return "returns to hand" if d["card"] == source else f"{d['name']} returns to hand"
+        if d["card"] == source:
+            return say("did.returned.own")
+        return say("did.returned", card=d["name"])
     if kind == "to_hand":
-        return "" if d["card"] in returned else f"{_seat(d['seat'])} gets {_A(d['name'])}"
-    if kind == "burned":
-        return f"{d['name']} is burned ({_seat(d['seat'])}'s hand is full)"
-    if kind == "shuffled_in":
-        return f"{_A(d['name'])} is shuffled into {_seat(d['seat'])}'s deck"
-    if kind == "discarded":
-        return f"{_seat(d['seat'])} discards {d['name']}"
+        return (
+            ""
+            if d["card"] in returned
+            else say("did.to_hand", seat=_seat(d["seat"]), card=d["name"])
+        )
+    if kind in _SEAT_CARD:
+        return say(_SEAT_CARD[kind], seat=_seat(d["seat"]), card=d["name"])
     if kind == "board_full":
-        return f"{_seat(d['seat'])}'s board is full"
+        return say("did.board_full", seat=_seat(d["seat"]))
     if kind == "transformed":
-        return f"{d['was']} becomes {_A(d['name'])}"
+        return say("did.transformed", was=d["was"], card=d["name"])
     if kind == "silenced":
-        return f"{d['name']} loses its abilities"
+        return say("did.silenced", card=d["name"])
     if kind == "granted":
-        return f'{d["name"]} gains "{d["text"]}"'
+        return say("did.granted", card=d["name"], text=d["text"])
     if kind == "leader_granted":
-        return f'{unit_label(d["seat"], "leader")} gains "{d["text"]}"'
+        return say("did.leader_granted", seat=_seat(d["seat"]), text=d["text"])
     if kind == "pp":
-        return f"{_seat(d['seat'])} PP {d['before']} → {d['pp']}"
+        return say("did.pp", seat=_seat(d["seat"]), before=d["before"], after=d["pp"])
     if kind == "countdown":
-        change = f"countdown {d['before']} → {d['countdown']}"
-        return change if d["card"] == source else f"{d['name']} {change}"
+        change = {"before": d["before"], "after": d["countdown"]}
+        if d["card"] == source:
+            return say("did.countdown.own", **change)
+        return say("did.countdown", card=d["name"], **change)
     if kind == "deck_empty":
-        return f"{_seat(d['seat'])}'s deck is empty"
+        return say("did.deck_empty", seat=_seat(d["seat"]))
     return ""
+
+
+_SEAT_CARD = {
+    "burned": "did.burned",
+    "shuffled_in": "did.shuffled_in",
+    "discarded": "did.discarded",
+}
+"""Events whose clause names a seat and a card."""
 
 
 def outcome(
@@ -293,41 +371,56 @@ def outcome(
     if sum(len(s) + 2 for s in said) > room:
         said = [p if isinstance(p, str) else p.short(source) for p in parts]
     # The same thing twice in a row (a full board refusing two summons) is said once.
-    return "; ".join(s for i, s in enumerate(said) if s and (i == 0 or s != said[i - 1]))
+    return CAPTIONS.join(
+        "list.semicolon", [s for i, s in enumerate(said) if s and (i == 0 or s != said[i - 1])]
+    )
 
 
 def destroyed(events: Iterable[Event]) -> str:
     """The destruction check's caption: ``"{seat1}'s Thorn Stalker is destroyed."``."""
-    return _sentence(outcome(events))
+    text = outcome(events)
+    return sentence(text, quoted=quoted(text)) if text else ""
 
 
-def _sentence(text: str) -> str:
-    return stop(text[:1].upper() + text[1:]) if text else ""
+def quoted(text: str) -> bool:
+    """Whether ``text`` ends with a quoted rules text that holds its own full stop."""
+    return text.endswith(('."', '!"', '?"'))
 
 
-def stop(text: str) -> str:
-    """``text`` with a full stop, unless a quoted rules text already ends it."""
-    return text if text.endswith(('."', '!"', '?"')) else f"{text}."
+def sentence(text: str, *, quoted: bool = False) -> str:
+    """``text`` as a sentence: capitalised, with a full stop unless ``quoted`` (a quoted rules
+    text holds its own). Capitalising is asked for only where it changes something: a text
+    nearly always begins with a seat, and the form is slow."""
+    template = "sentence.quoted" if quoted else "sentence"
+    if text[:1].upper() != text[:1]:
+        template += ".capital"
+    return say(template, text=text)
 
 
 def combat(events: Iterable[Event], attacker: str, target: str) -> str:
     """``"{seat0}'s Ember Fox deals 3 to {seat1}'s leader: 20 → 17"``; against a follower, both
     ways: ``"... deals 3 to {seat1}'s Hearth Sprite (2 → 0), takes 1 (3 → 2)"``; then drain."""
     hits = [e.data for e in events if e.kind == "damage"]
-    healed = [e.data for e in events if e.kind == "restored"]
     dealt = hits[0] if hits else None
     if dealt is None:
-        return f"{attacker} fights {target}."
+        return say("combat.fights", attacker=attacker, target=target)
+    values = {"attacker": attacker, "target": target, "amount": dealt["amount"], **_change(dealt)}
     if dealt.get("leader"):
-        said = f"{attacker} deals {dealt['amount']} to {target}: {_defence(dealt)}"
+        template = "combat.leader"
+    elif len(hits) > 1:
+        template = "combat.both"
+        taken = hits[1]
+        values.update(taken=taken["amount"], taken_before=_shown(taken["before"]))
+        values["taken_after"] = _shown(taken["after"])
     else:
-        said = f"{attacker} deals {dealt['amount']} to {target} ({_defence(dealt)})"
-        if len(hits) > 1:
-            said += f", takes {hits[1]['amount']} ({_defence(hits[1])})"
-    for d in healed:
-        if d["amount"]:
-            said += f"; drain heals {d['amount']} ({_defence(d)})"
-    return said + "."
+        template = "combat.follower"
+    # One attacker: its leader is healed once at most.
+    drain = next((e.data for e in events if e.kind == "restored" and e.data["amount"]), None)
+    if drain is not None:
+        template += ".drain"
+        values.update(healed=drain["amount"], healed_before=_shown(drain["before"]))
+        values["healed_after"] = _shown(drain["after"])
+    return say(template, **values)
 
 
 def close(log: StepLog, caption: str, to: int | None = None) -> None:
@@ -340,4 +433,10 @@ def close(log: StepLog, caption: str, to: int | None = None) -> None:
                 drawn.setdefault(event.data["seat"], []).append(event.data["name"])
     log.step(caption, to=to)
     for seat, names in drawn.items():
-        log.step(f"You draw {_names(names)}.", to=seat)
+        log.step(_you_draw(tuple(names)), to=seat)
+
+
+@functools.cache
+def _you_draw(names: tuple[str, ...]) -> str:
+    """The cards a seat drew, said once for each hand of them: most draws are of one card."""
+    return say("you_draw", cards=listed(_cards(names)))

@@ -10,38 +10,34 @@ from __future__ import annotations
 
 from ..engine import StepLog
 from . import captions, triggers
+from .captions import label
 from .effects import deal_damage, restore
 from .resolve import settle
-from .state import Card, FanfareState, Leader, Unit
+from .state import Card, FanfareState, Unit
 from .stats import attack as attack_of
 from .stats import has_keyword
-from .zones import SEAT
+from .words import CAPTIONS
 
 __all__ = ["attack"]
-
-
-def _label(unit: Unit) -> str:
-    if isinstance(unit, Leader):
-        return f"{SEAT[unit.seat]}'s leader"
-    return f"{SEAT[unit.owner]}'s {unit.name}"
 
 
 def attack(state: FanfareState, seat: int, attacker: Card, target: Unit, log: StepLog) -> None:
     attacker.attacked = True
     moves = (attacker.moves, target.moves if isinstance(target, Card) else 0)
     log.event("attack", None, seat=seat, attacker=attacker.uid, target=target.uid)
-    log.step(f"{_label(attacker)} attacks {_label(target)}.")
+    if not log.quiet:
+        log.say(CAPTIONS, "attack", attacker=label(attacker), target=label(target))
     triggers.on_attack(state, attacker, target)
     settle(state, log)
     if state.result is not None:
         return
     if attacker.zone != "board" or attacker.moves != moves[0]:
         log.event("no_fight", None, attacker=attacker.uid, target=target.uid)
-        log.step(f"{_label(attacker)} has left the board: no combat.")
+        log.say(CAPTIONS, "attack.attacker_left", attacker=label(attacker))
         return
     if isinstance(target, Card) and (target.zone != "board" or target.moves != moves[1]):
         log.event("no_fight", None, attacker=attacker.uid, target=target.uid)
-        log.step(f"{target.name} has left the board: no combat.")
+        log.say(CAPTIONS, "attack.target_left", card=target.name)
         return
     _fight(state, attacker, target, log)
     settle(state, log)
@@ -63,4 +59,4 @@ def _fight(state: FanfareState, attacker: Card, target: Unit, log: StepLog) -> N
         restore(state, state.players[attacker.owner].leader, dealt, log)
     log.event("combat", None, attacker=attacker.uid, target=target.uid, dealt=dealt)
     if not log.quiet:
-        log.step(captions.combat(log.pending, _label(attacker), _label(target)))
+        log.step(captions.combat(log.pending, label(attacker), label(target)))

@@ -12,6 +12,7 @@ from . import captions, triggers, zones
 from .resolve import settle
 from .state import EP, MAX_PP, Card, FanfareState, Unit
 from .stats import attack, defence
+from .words import CAPTIONS, said
 from .zones import SEAT
 
 __all__ = [
@@ -45,10 +46,7 @@ def begin(state: FanfareState, log: StepLog) -> None:
     state.players[state.first].ep = EP[0]  # FANFARE-1.4
     state.players[state.second].ep = EP[1]
     log.event("first_player", None, seat=state.first, reason="setup" if named else "coin")
-    if named:
-        log.step(f"{SEAT[state.first]} goes first (a rematch: the other seat first).")
-    else:
-        log.step(f"The coin says {SEAT[state.first]} goes first.")
+    log.say(CAPTIONS, "begin.named" if named else "begin.coin", seat=SEAT[state.first])
     for seat in state.order():
         player = state.players[seat]
         for _ in range(OPENING_HAND):  # nothing acts on these draws
@@ -58,7 +56,7 @@ def begin(state: FanfareState, log: StepLog) -> None:
             player.hand.append(card)
             log.event("drew_card", seat, seat=seat, card=card.uid, name=card.name)
         log.event("drew", None, seat=seat, count=OPENING_HAND)
-    captions.close(log, "Both players draw three cards and choose which to return.")
+    captions.close(log, _HANDS)
     state.phase = "mulligan"
 
 
@@ -67,7 +65,7 @@ def choose_mulligan(state: FanfareState, seat: int, uids: tuple[int, ...], log: 
     state.mulligan.choose(seat, uids)
     log.event("mulligan_chosen", None, seat=seat)
     log.event("mulligan_cards", seat, seat=seat, cards=list(uids))
-    log.step(f"{SEAT[seat]} has chosen which cards to return.")
+    log.say(CAPTIONS, "mulligan.chosen", seat=SEAT[seat])
     if state.mulligan.done():
         _mulligan(state, log)
 
@@ -94,8 +92,16 @@ def _mulligan(state: FanfareState, log: StepLog) -> None:
         state.rng.shuffle(player.deck)
         player.returned = len(returned)
         log.event("mulligan", None, seat=seat, returned=len(returned))
-    counts = " and ".join(f"{SEAT[s]} returns {state.players[s].returned}" for s in state.order())
-    captions.close(log, f"Mulligan: {counts}.")
+    if not log.quiet:
+        first, second = state.order()
+        caption = CAPTIONS.say(
+            "mulligan.done",
+            first=SEAT[first],
+            first_returned=state.players[first].returned,
+            second=SEAT[second],
+            second_returned=state.players[second].returned,
+        )
+        captions.close(log, caption)
     state.phase = "main"
     start_turn(state, state.first, log)
 
@@ -124,7 +130,8 @@ def start_turn(state: FanfareState, seat: int, log: StepLog) -> None:
     for card in player.board:
         card.attacked = False
     log.event(TURN_STARTED, None, seat=seat, turn=state.turn, pp=player.pp)
-    log.step(f"Turn {state.turn}: {SEAT[seat]}'s turn, {player.pp} PP.")
+    if not log.quiet:  # said once for each turn, seat and PP: replays say them again and again
+        log.step(said("turn.start", turn=state.turn, seat=SEAT[seat], pp=player.pp))
     triggers.on_turn_start(state, seat)
     settle(state, log)
     if state.result is not None:
@@ -136,8 +143,8 @@ def start_turn(state: FanfareState, seat: int, log: StepLog) -> None:
     if state.result is not None:
         log.step(state.result.summary)
     elif not log.quiet:
-        drew = captions.outcome(log.pending) or f"{SEAT[seat]} draws nothing"
-        captions.close(log, f"{drew[:1].upper()}{drew[1:]}.")
+        drew = captions.outcome(log.pending) or CAPTIONS.say("turn.drew.nothing", seat=SEAT[seat])
+        captions.close(log, captions.sentence(drew))
     settle(state, log)
 
 
@@ -146,7 +153,8 @@ def end_turn(state: FanfareState, log: StepLog) -> None:
     then the other player's turn starts."""
     seat = state.turn_player
     log.event("turn_ending", None, seat=seat)
-    log.step(f"{SEAT[seat]} ends the turn.")
+    if not log.quiet:
+        log.step(said("turn.end", seat=SEAT[seat]))
     triggers.on_turn_end(state, seat)
     settle(state, log)
     if state.result is not None:
@@ -185,8 +193,12 @@ def play(state: FanfareState, seat: int, card: Card, target: Unit | None, log: S
         kind=card.defn.kind,
         target=None if shown is None else shown.uid,
     )
-    aim = "" if shown is None else f" on {_name(shown)}"
-    log.step(f"{SEAT[seat]} plays {card.name}{aim}.")
+    if not log.quiet:
+        if shown is None:
+            log.step(said("play", seat=SEAT[seat], card=card.name))
+        else:
+            aim = captions.label(shown)
+            log.say(CAPTIONS, "play.on", seat=SEAT[seat], card=card.name, target=aim)
     triggers.on_played(state, card, target)
     if card.zone == "stack" and not any(t.source is card for t in state.queue):
         card.zone = "cemetery"  # its effect did not trigger: it is simply used
@@ -212,21 +224,23 @@ def evolve(state: FanfareState, seat: int, card: Card, target: Unit | None, log:
         target=None if target is None else target.uid,
     )
     if was is not None:
-        aim = "" if target is None else f" on {_name(target)}"
-        now = (attack(state, card), defence(state, card))
-        log.step(f"{SEAT[seat]} evolves {card.name}{aim}: {captions.stats_change(was, now)}.")
+        change = captions.stats_change(was, (attack(state, card), defence(state, card)))
+        if target is None:
+            log.say(CAPTIONS, "evolve", seat=SEAT[seat], card=card.name, change=change)
+        else:
+            aim = captions.label(target)
+            log.say(
+                CAPTIONS, "evolve.on", seat=SEAT[seat], card=card.name, change=change, target=aim
+            )
     triggers.on_evolved(state, card, target)
     settle(state, log)
 
 
 def concede(state: FanfareState, seat: int, log: StepLog) -> None:
-    summary = f"{SEAT[seat]} concedes. {SEAT[1 - seat]} wins."
+    summary = CAPTIONS.say("result.concede", seat=SEAT[seat], other=SEAT[1 - seat])
     log.event("conceded", None, seat=seat)
     zones.finish(state, (1 - seat,), "concede", summary, log)
     log.step(summary)
 
 
-def _name(unit: Unit) -> str:
-    if isinstance(unit, Card):
-        return f"{SEAT[unit.owner]}'s {unit.name}"
-    return f"{SEAT[unit.seat]}'s leader"
+_HANDS = CAPTIONS.say("begin.hands")

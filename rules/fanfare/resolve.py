@@ -19,15 +19,18 @@ from .effects import resolve_part
 from .state import Card, FanfareState
 from .stats import defence
 from .triggers import Trigger
+from .words import CAPTIONS
 from .zones import SEAT, destroy, finish
 
 __all__ = ["CHAIN_LIMIT", "check", "describe", "settle"]
 
 
 def describe(trig: Trigger) -> str:
+    """The ability's source with its seat: ``"{seat0}'s Ember Fox"``, ``"{seat1}'s leader"``."""
     source = trig.source
-    name = source.name if isinstance(source, Card) else "leader"
-    return f"{SEAT[trig.owner]}'s {name}"
+    if isinstance(source, Card):
+        return captions.unit_label(trig.owner, source.name)
+    return captions.leader_label(trig.owner)
 
 
 def _resolve(state: FanfareState, trig: Trigger, log: StepLog) -> None:
@@ -39,7 +42,7 @@ def _resolve(state: FanfareState, trig: Trigger, log: StepLog) -> None:
         if not quiet:
             to = trig.owner if private else None
             log.event("fizzled", to, source=source.uid, ability=ability.key)
-            log.step(f"{describe(trig)} has left: its effect does not resolve.", to=to)
+            log.say(CAPTIONS, "fizzled", to=to, source=describe(trig))
         return
     if not quiet:
         log.event(
@@ -68,7 +71,14 @@ def _resolve(state: FanfareState, trig: Trigger, log: StepLog) -> None:
         said = describe(trig)
         room = captions.LIMIT - len(said) - 3
         done = captions.outcome(log.pending, audience=to, source=source.uid, room=room)
-        captions.close(log, captions.stop(f"{said}: {done or 'no effect'}"), to)
+        if not done:
+            caption = CAPTIONS.say("resolved.nothing", source=said)
+        else:
+            quoted = captions.quoted(done)
+            caption = CAPTIONS.say(
+                "resolved.quoted" if quoted else "resolved", source=said, done=done
+            )
+        captions.close(log, caption, to)
 
 
 def check(state: FanfareState, log: StepLog) -> None:
@@ -77,16 +87,11 @@ def check(state: FanfareState, log: StepLog) -> None:
         return
     fallen = [p.seat for p in state.players if p.leader.defence <= 0]
     if len(fallen) == 2:
-        finish(state, (), "defence", "Both leaders fall at once: a draw.", log)
+        finish(state, (), "defence", _LEADERS_FALL, log)
     elif fallen:
         seat = fallen[0]
-        finish(
-            state,
-            (1 - seat,),
-            "defence",
-            f"{SEAT[seat]}'s leader falls. {SEAT[1 - seat]} wins.",
-            log,
-        )
+        summary = CAPTIONS.say("result.leader_falls", seat=SEAT[seat], other=SEAT[1 - seat])
+        finish(state, (1 - seat,), "defence", summary, log)
     if state.result is not None:
         log.step(state.result.summary)
         return
@@ -107,13 +112,19 @@ def check(state: FanfareState, log: StepLog) -> None:
             log.step(captions.destroyed(log.pending))
 
 
+_LEADERS_FALL = CAPTIONS.say("result.leaders_fall")
+
+
 def settle(state: FanfareState, log: StepLog) -> None:
     """Check, then resolve everything waiting, checking after each effect (FANFARE-Q1, Q6).
     A chain of more than ``CHAIN_LIMIT`` effects ends the game as a draw (docs/rulings.md)."""
 
     def runaway(reason: str) -> None:
-        finish(state, (), "runaway", reason, log)
-        log.step(reason)
+        # The engine's reason is English only; said again, so that every language can show it.
+        said = CAPTIONS.say("result.runaway", count=CHAIN_LIMIT)
+        summary = said if said == reason else reason
+        finish(state, (), "runaway", summary, log)
+        log.step(summary)
 
     resolve_all(
         state.queue,

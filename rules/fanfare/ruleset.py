@@ -45,6 +45,12 @@ class FanfareRuleset(RulesetBase[FanfareState, FanfareView]):
     def write_summary(self, card: Any, wording: Wording) -> str:
         return text.summary_text(card, wording=wording)
 
+    def texts_shown(self, card: Any, wording: Wording) -> list[str]:
+        """Its whole text, then each ability's alone and each ability it grants, as a board
+        tile and a caption ("gains \"Last words: ...\"") show them."""
+        cards = self.pool.cards
+        return [self.write_text(card, wording), *text.ability_texts(card, cards, wording=wording)]
+
     def normalize_extra(self, setup: Mapping[str, Any], seats: int) -> dict[str, Any]:
         """``"first"``: the seat that goes first instead of the coin's (FANFARE-1.2,
         ``docs/rulings.md``), left out when not given."""

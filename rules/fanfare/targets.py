@@ -7,11 +7,14 @@ every target is one integer. Labels say what a player needs to choose ("Hearth S
 
 from __future__ import annotations
 
-from ..engine import Option
+import functools
+
+from ..engine import Option, Said
 from .state import Card, FanfareState, Leader, Unit
 from .stats import attack, defence, followers
+from .words import CAPTIONS, named, text_detail
 
-__all__ = ["option", "target_options", "target_problem", "units_for"]
+__all__ = ["hand_option", "option", "target_options", "target_problem", "units_for"]
 
 
 def units_for(state: FanfareState, seat: int, kind: str, actor: Card) -> list[Unit]:
@@ -36,19 +39,49 @@ def units_for(state: FanfareState, seat: int, kind: str, actor: Card) -> list[Un
 
 def option(state: FanfareState, seat: int, unit: Unit) -> Option:
     if isinstance(unit, Leader):
-        whose = "Your" if unit.seat == seat else "Enemy"
-        return Option(unit.uid, f"{whose} leader · {unit.defence} defence")
+        return Option(unit.uid, _leader(unit.seat == seat, unit.defence))
     if unit.zone == "hand":
-        return Option(unit.uid, f"{unit.name} (cost {unit.cost})", unit.defn.text)
-    side = "your" if unit.owner == seat else "enemy"
+        return hand_option(unit)
     slot = state.players[unit.owner].board.index(unit) + 1
     if unit.defn.follower:
-        label = f"{unit.name} {attack(state, unit)}/{defence(state, unit)}"
+        label = _follower(unit.name, attack(state, unit), defence(state, unit))
     elif unit.countdown is not None:
-        label = f"{unit.name} (countdown {unit.countdown})"
+        label = _amulet(unit.name, unit.countdown)
     else:
-        label = unit.name
-    return Option(unit.uid, label, f"{side} board, slot {slot}")
+        label = named("option.card", unit.name)
+    return Option(unit.uid, label, _slot(unit.owner == seat, slot))
+
+
+def hand_option(card: Card) -> Option:
+    """A card in hand, with its cost, and its text as the detail."""
+    return Option(card.uid, _in_hand(card.name, card.cost), text_detail(card.defn.text))
+
+
+# Each label said once (words.said): menus are listed in quiet play too.
+@functools.cache
+def _leader(own: bool, defence: int) -> Said:
+    whose = "own" if own else "enemy"
+    return CAPTIONS.say(f"option.leader.{whose}", defence=defence)
+
+
+@functools.cache
+def _follower(name: str, attack: int, defence: int) -> Said:
+    return CAPTIONS.say("option.follower", card=name, attack=attack, defence=defence)
+
+
+@functools.cache
+def _amulet(name: str, countdown: int) -> Said:
+    return CAPTIONS.say("option.countdown", card=name, countdown=countdown)
+
+
+@functools.cache
+def _slot(own: bool, slot: int) -> Said:
+    return CAPTIONS.say(f"option.slot.{'own' if own else 'enemy'}", slot=slot)
+
+
+@functools.cache
+def _in_hand(name: str, cost: int) -> Said:
+    return CAPTIONS.say("option.hand", card=name, cost=cost)
 
 
 def target_options(state: FanfareState, seat: int, kind: str, actor: Card) -> tuple[Option, ...]:

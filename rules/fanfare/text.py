@@ -16,6 +16,7 @@ from .cards import EFFECTS, KEYWORDS, PLAYER_TARGETS, Ability, CardDef, Conditio
 __all__ = [
     "ENGLISH",
     "ability_text",
+    "ability_texts",
     "card_text",
     "condition_text",
     "finish_card",
@@ -328,6 +329,22 @@ def card_text(card: CardDef, cards: Mapping[str, CardDef], *, wording: Wording =
         parts.append(w.render(f"card.drawn.{card.drawn_result}"))
     parts += [ability_text(a, cards, card.kind, wording=w) for a in card.abilities]
     return w.sentences(parts)
+
+
+def ability_texts(
+    card: CardDef, cards: Mapping[str, CardDef], *, wording: Wording = ENGLISH
+) -> list[str]:
+    """Each ability's text alone, then each ability it grants, in the card's order: a board tile
+    lists a card's abilities one by one, a caption quotes an ability granted."""
+    texts = []
+    for ability in card.abilities:
+        texts.append(ability_text(ability, cards, card.kind, wording=wording))
+        texts += [
+            ability_text(part.grants, cards, _holder(part), wording=wording)
+            for part in ability.parts
+            if part.grants is not None
+        ]
+    return texts
 
 
 def summary_text(card: CardDef, *, wording: Wording = ENGLISH) -> str:

@@ -12,6 +12,7 @@ from . import triggers
 from .cards import CardDef
 from .state import BOARD_SLOTS, HAND_LIMIT, Card, FanfareState
 from .stats import abilities
+from .words import CAPTIONS
 
 __all__ = [
     "SEAT",
@@ -57,13 +58,8 @@ def _take_top(state: FanfareState, seat: int, log: StepLog) -> Card | None:
     player = state.players[seat]
     if not player.deck:
         log.event("deck_empty", None, seat=seat)
-        finish(
-            state,
-            (1 - seat,),
-            "deck_out",
-            f"{SEAT[seat]} must draw from an empty deck. {SEAT[1 - seat]} wins.",
-            log,
-        )
+        summary = CAPTIONS.say("result.deck_out", seat=SEAT[seat], other=SEAT[1 - seat])
+        finish(state, (1 - seat,), "deck_out", summary, log)
         return None
     card = player.deck.pop(0)
     if len(player.hand) >= HAND_LIMIT:
@@ -77,10 +73,8 @@ def _take_top(state: FanfareState, seat: int, log: StepLog) -> Card | None:
     if result is not None:
         log.event("revealed", None, seat=seat, card=card.uid, name=card.name)
         winner = seat if result == "win" else 1 - seat
-        verb = "wins" if result == "win" else "loses"
-        finish(
-            state, (winner,), f"drawn_{result}", f"{SEAT[seat]} draws {card.name} and {verb}.", log
-        )
+        summary = CAPTIONS.say(f"result.drawn_{result}", seat=SEAT[seat], card=card.name)
+        finish(state, (winner,), f"drawn_{result}", summary, log)
     return card
 
 

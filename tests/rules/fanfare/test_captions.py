@@ -1,11 +1,16 @@
 """Captions say what a step changed, with numbers, never an ability's rules text; the card a
-seat draws is named only in a step to that seat (FANFARE-Q1: one step per resolved effect)."""
+seat draws is named only in a step to that seat (FANFARE-Q1: one step per resolved effect).
+Every caption, label and result says itself again in Japanese (issue 17)."""
 
 from __future__ import annotations
 
-from rules.engine import Action, Resolution
+import re
+import string
 
-from .helpers import prepare_game
+from rules.engine import Action, Resolution, in_language
+from rules.fanfare.words import CAPTIONS
+
+from .helpers import prepare_game, ruleset
 
 
 def _public(res: Resolution) -> list[str]:
@@ -108,3 +113,65 @@ def test_the_turn_draw_is_counted_in_public() -> None:
     res = game.act(0, Action("end_turn"))
     assert "{seat1} draws a card." in _public(res)
     assert [s.caption for s in res.steps if s.audience == frozenset({1})] == ["You draw Fireball."]
+
+
+def test_a_fight_says_itself_in_japanese_with_the_same_seats() -> None:
+    game = prepare_game()
+    game.leader(0).damage = 4
+    moth = game.summon(0, "blood-moth")
+    sprite = game.summon(1, "hearth-sprite")
+    res = game.attack(moth, sprite)
+    assert [in_language(caption, "ja") for caption in _public(res)] == [
+        "{seat0}さんの「血の蛾」が{seat1}さんの「炉端の精」に攻撃しました。",
+        "{seat0}さんの「血の蛾」が{seat1}さんの「炉端の精」に2ダメージ（2→0）、"
+        "1ダメージを受けた（2→1）。ドレインで2回復（16→18）。",
+        "{seat1}さんの「炉端の精」が破壊された。",
+    ]
+
+
+def test_a_menu_says_its_cards_and_texts_in_japanese() -> None:
+    game = prepare_game()
+    game.give(0, "cinder-imp")
+    (play,) = [s for s in game.match.legal_actions(0) if s.kind == "play"]
+    assert in_language(play.label, "ja") == "「燃えさしのインプ」をプレイ"
+    assert in_language(play.detail, "ja").startswith("コスト1。ファンファーレ：")
+
+
+_SEATS = re.compile(r"\{seat\d\}")
+_ENGLISH = re.compile(r"[A-Za-z]{2,}")
+
+
+def _sample(template: str) -> dict[str, object]:
+    """A value for each placeholder: a seat, a card's name, an ability granted, or a number."""
+    granted = next(
+        part.grants.text
+        for card in ruleset().pool.cards.values()
+        for ability in card.abilities
+        for part in ability.parts
+        if part.grants is not None
+    )
+    values: dict[str, object] = {}
+    for _, field, spec, _ in string.Formatter().parse(template):
+        if field is None:
+            continue
+        forms = (spec or "").split(":")
+        if field in ("seat", "other", "first", "second"):
+            values[field] = f"{{seat{len(values) % 2}}}"
+        elif "name" in forms:
+            values[field] = "Blood Moth"
+        elif "text" in forms:
+            values[field] = granted
+        else:
+            values[field] = 2
+    return values
+
+
+def test_every_template_says_itself_in_japanese() -> None:
+    """Random matches say most templates (tests/rules/test_japanese_captions.py); this says every
+    one, the rare ones too (a runaway chain, both leaders falling, a rematch's first seat)."""
+    for name, template in CAPTIONS.templates.items():
+        said = CAPTIONS.say(name, **_sample(template))
+        japanese = in_language(said, "ja")
+        assert japanese != said or not _ENGLISH.search(said), name
+        assert not set(_ENGLISH.findall(_SEATS.sub("", japanese))) - {"PP"}, (name, japanese)
+        assert sorted(_SEATS.findall(japanese)) == sorted(_SEATS.findall(said)), name
