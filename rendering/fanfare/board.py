@@ -45,7 +45,7 @@ from rendering.toolkit.palette import (
     PANEL_EDGE,
     TEXT,
 )
-from rendering.toolkit.words import say
+from rendering.toolkit.words import rules_text, say
 from rules.fanfare.views import BoardCardView, FanfareView, PlayerView
 
 from .marks import Gone, Marks
@@ -173,7 +173,7 @@ def _resource_chips(view: FanfareView, player: PlayerView, marks: Marks) -> list
 def leader_abilities(texts: Sequence[str]) -> str:
     """The abilities a leader gained, in one line: the same one twice (two Arcane Bazaars) is
     written once with "2×"."""
-    counts = Counter(texts)
+    counts = Counter(rules_text("fanfare", text) for text in texts)
     parts = [
         text if counts[text] == 1 else say("{n}× {ability}", n=counts[text], ability=text)
         for text in counts

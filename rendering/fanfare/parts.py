@@ -37,7 +37,7 @@ from rendering.toolkit.palette import (
     SUBTLE,
     TEXT,
 )
-from rendering.toolkit.words import card_name, say, say_p
+from rendering.toolkit.words import card_name, rules_text, say, say_p, sentences
 from rules.fanfare.cards import KEYWORDS
 from rules.fanfare.views import BoardCardView
 
@@ -80,10 +80,11 @@ _ICON_ASPECT = {"sword": 0.6, "shield": 0.85, "hourglass": 0.75}
 _PAST = frozenset({"fanfare", "cast", "drawn", "discarded"})  # abilities that are done on board
 
 
-def board_text(card: BoardCardView) -> str:
+def board_text(card: BoardCardView) -> list[str]:
     """What the card still does on the board (the view lists it: no keywords, drawn as tags; no
-    countdown, a badge; no fanfare, done), then what was granted to it."""
-    return " ".join([*card.abilities, *card.granted])
+    countdown, a badge; no fanfare, done), then what was granted to it, each ability's text in
+    the picture's language."""
+    return [rules_text("fanfare", text) for text in (*card.abilities, *card.granted)]
 
 
 def cost_badge(
@@ -269,7 +270,7 @@ def _tile_texts(canvas: Canvas, box: Box, card: BoardCardView, *, draw: bool) ->
         for text, *_ in left_out
         if text in pills
     ]
-    return " ".join([*words, board_text(card)]).strip(), bottom + 3
+    return sentences("fanfare", [*words, *board_text(card)]), bottom + 3
 
 
 def draw_tile(

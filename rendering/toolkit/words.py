@@ -16,13 +16,23 @@ same arguments still give the same picture. Extraction keywords: ``say``, ``say_
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 
 from rules.engine.language import SOURCE, Catalogue, catalogue, is_language
 
-__all__ = ["DOMAIN", "card_name", "language", "rules_text", "say", "say_n", "say_p", "speaking"]
+__all__ = [
+    "DOMAIN",
+    "card_name",
+    "language",
+    "rules_text",
+    "say",
+    "say_n",
+    "say_p",
+    "sentences",
+    "speaking",
+]
 
 DOMAIN = "rendering"
 
@@ -75,6 +85,22 @@ def rules_text(ruleset: str, text: str) -> str:
     from rules.registry import get_ruleset  # the pool is read once, when first asked for
 
     return get_ruleset(ruleset).rules_text(text, _LANGUAGE.get())
+
+
+def sentences(ruleset: str, texts: Sequence[str]) -> str:
+    """Texts in the picture's language (rules texts, each said with :func:`rules_text`) one
+    after another, as the ruleset puts sentences together: a space in English, none in
+    Japanese (its wording's ``sentences`` template)."""
+    shown = [text for text in texts if text]
+    if _LANGUAGE.get() == SOURCE:
+        return " ".join(shown)
+    from rules.registry import get_ruleset  # the pool is read once, when first asked for
+
+    wording = get_ruleset(ruleset).wording(_LANGUAGE.get())
+    joined = ""
+    for text in shown:
+        joined = wording.render("sentences", before=joined, after=text) if joined else text
+    return joined
 
 
 def card_name(ruleset: str, name: str) -> str:

@@ -14,6 +14,7 @@ from .cards import CardPool
 from .state import BOARD_SLOTS, HAND_LIMIT, MAX_PP, FanfareState
 from .stats import defence
 from .views import FanfareView, summary, view
+from .words import CAPTIONS
 
 __all__ = ["VERSION", "FanfareRuleset"]
 
@@ -33,6 +34,7 @@ class FanfareRuleset(RulesetBase[FanfareState, FanfareView]):
     kinds: ClassVar[Mapping[str, Kind]] = actions.KINDS
     cpu_guide = cpu.GUIDE
     english = text.ENGLISH
+    captions = CAPTIONS
 
     pool: CardPool
 

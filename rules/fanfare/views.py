@@ -24,6 +24,7 @@ from .stats import (
     keywords,
     max_defence,
 )
+from .words import CAPTIONS
 from .zones import SEAT
 
 __all__ = [
@@ -253,8 +254,18 @@ def summary(public: FanfareView) -> str:
     so that nothing hidden can be in it."""
     if public.viewer is not None:
         raise ValueError("a summary is made from a spectator's view (viewer None)")
-    sides = " · ".join(
-        f"{SEAT[p.seat]}: leader {p.leader.defence}/{p.leader.max_defence}, {p.pp}/{p.max_pp} PP"
-        for p in public.players
+    sides = CAPTIONS.join(
+        "summary.sides",
+        [
+            CAPTIONS.say(
+                "summary.side",
+                seat=SEAT[p.seat],
+                defence=p.leader.defence,
+                most=p.leader.max_defence,
+                pp=p.pp,
+                max_pp=p.max_pp,
+            )
+            for p in public.players
+        ],
     )
-    return f"Mulligan · {sides}" if public.phase == "mulligan" else sides
+    return CAPTIONS.say("summary.mulligan", sides=sides) if public.phase == "mulligan" else sides

@@ -20,6 +20,17 @@ __all__ = ["CAPTIONS", "named", "said", "text_detail"]
 CAPTIONS = Wording(
     {
         # -- lists, as captions put them together
+        # -- where a match stands (/match status)
+        "summary.side": "{seat}: leader {defence}/{most}, {pp}/{max_pp} PP",
+        "summary.sides": "{before} · {after}",
+        "summary.mulligan": "Mulligan · {sides}",
+        # -- each kind of action, as a menu of several is headed ("Play…")
+        "kind.play": "Play",
+        "kind.attack": "Attack",
+        "kind.evolve": "Evolve",
+        "kind.mulligan": "Mulligan",
+        "kind.end_turn": "End turn",
+        "kind.concede": "Concede",
         "list.semicolon": "{before}; {after}",
         "list.comma": "{before}, {after}",
         "list.and": "{before} and {after}",

@@ -72,7 +72,7 @@ def test_every_card_fits_on_the_board(group: Sequence[CardDef], state: str) -> N
     for side in view.players:
         for card in side.board:
             assert "".join(card.name.split()) in drawn
-            assert "".join(board_text(card).split()) in drawn
+            assert "".join("".join(board_text(card)).split()) in drawn
 
 
 @pytest.mark.parametrize("group", chunks(CARDS, 9), ids=lambda g: g[0].id)
@@ -92,14 +92,13 @@ def test_every_card_fits_in_a_hand(group: Sequence[CardDef]) -> None:
 def test_board_text_leaves_out_what_is_done_or_drawn_as_tags() -> None:
     oracle = next(c for c in CARDS if c.id == "tidal-oracle")
     card = board_card(oracle, 1, 0)
-    assert board_text(card) == "Evolve: restore 2 defence to your leader."
-    assert board_text(board_card(oracle, 1, 0, evolved=True)) == ""
+    assert board_text(card) == ["Evolve: restore 2 defence to your leader."]
+    assert board_text(board_card(oracle, 1, 0, evolved=True)) == []
     guard = next(c for c in CARDS if c.id == "porcupine-guard")
-    assert (
-        board_text(board_card(guard, 2, 0)) == "Clash: deal 1 damage to the follower this fights."
-    )
+    clash = "Clash: deal 1 damage to the follower this fights."
+    assert board_text(board_card(guard, 2, 0)) == [clash]
     bound = board_card(guard, 3, 0, granted=("Last words: draw a card.",))
-    assert board_text(bound).endswith("fights. Last words: draw a card.")  # granted come last
+    assert board_text(bound) == [clash, "Last words: draw a card."]  # granted come last
 
 
 def test_japanese_is_drawn_with_a_font_that_has_every_glyph() -> None:
