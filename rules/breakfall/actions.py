@@ -27,7 +27,7 @@ from ..engine import (
     kinds,
 )
 from . import battle, effects, flow, loops, processing, space
-from .captions import listed, named
+from .captions import joined, listed, named, tell
 from .cards import Effect
 from .loops import COUNTS
 from .playable import holds_priority, may_place, playable_cards, usable_abilities
@@ -242,7 +242,7 @@ def _decision_specs(state: BreakfallState, decision: Decision) -> list[ActionSpe
         bidding = state.bidding
         assert bidding is not None
         # A label is shown to the seat asked: the other seat is its opponent, never "{seat1}".
-        bids = CAPTIONS.join(
+        bids = joined(
             "list.comma",
             [
                 _say("bid.you" if s == seat else "bid.opponent", n=b)
@@ -397,8 +397,8 @@ def _place(state: BreakfallState, seat: int, action: Action, log: StepLog) -> No
     log.event("placed_card", seat, seat=seat, card=card.uid, name=card.name)
     if not log.quiet:
         n = len(state.players[seat].resources)
-        log.say(CAPTIONS, "place", seat=SEAT[seat], before=n - 1, after=n)
-        log.say(CAPTIONS, "place.private", to=seat, card=card.name)
+        tell(log, "place", seat=SEAT[seat], before=n - 1, after=n)
+        tell(log, "place.private", to=seat, card=card.name)
     flow.proceed(state, log)
 
 
@@ -468,7 +468,7 @@ def _decline(state: BreakfallState, seat: int, action: Action, log: StepLog) -> 
     move(state, card, "graveyard")
     loops.chose(state)
     log.event("declined", None, seat=seat, card=card.uid, name=card.name)
-    log.say(CAPTIONS, "declined", seat=SEAT[seat], card=card.name)
+    tell(log, "declined", seat=SEAT[seat], card=card.name)
     flow.proceed(state, log)
 
 
@@ -512,11 +512,9 @@ def _name_count(state: BreakfallState, seat: int, count: int, log: StepLog) -> N
     log.event("count_named", None, seat=seat, count=count)
     if least is not None and state.loop is not None:
         decliner = SEAT[state.loop.decliner]
-        log.say(
-            CAPTIONS, "count.settled", seat=SEAT[seat], count=count, least=least, decliner=decliner
-        )
+        tell(log, "count.settled", seat=SEAT[seat], count=count, least=least, decliner=decliner)
     else:
-        log.say(CAPTIONS, "count.named", seat=SEAT[seat], count=count)
+        tell(log, "count.named", seat=SEAT[seat], count=count)
 
 
 def _discard(state: BreakfallState, seat: int, action: Action, log: StepLog) -> None:

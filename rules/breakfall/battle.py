@@ -16,11 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine import StepLog
-from .captions import listed
+from .captions import joined, listed, say, tell
 from .effects import deal_damage, place_checks
 from .state import BLOCKER_LEFT, NO_BLOCKER, NOT_ASKED, BreakfallState, Card, Decision
 from .stats import dealt, durability, force, is_new, sabotage
-from .words import CAPTIONS
 from .zones import SEAT, bow, card_name, trigger
 
 __all__ = [
@@ -46,7 +45,7 @@ def greet(state: BreakfallState, chosen: Sequence[Card], log: StepLog) -> bool:
     seat = state.turn_player
     if not chosen:
         log.event("no_greeters", None, seat=seat)
-        log.say(CAPTIONS, "greet.nobody", seat=SEAT[seat])
+        tell(log, "greet.nobody", seat=SEAT[seat])
         return False
     state.battle = [[card.uid, NOT_ASKED] for card in chosen]
     for card in chosen:
@@ -55,12 +54,10 @@ def greet(state: BreakfallState, chosen: Sequence[Card], log: StepLog) -> bool:
         log.event("greets", None, seat=seat, card=card.uid, name=card.name)
     if not log.quiet:
         said = [
-            CAPTIONS.say(
-                "greet.greeter", card=c.name, force=force(state, c), sabotage=sabotage(state, c)
-            )
+            say("greet.greeter", card=c.name, force=force(state, c), sabotage=sabotage(state, c))
             for c in chosen
         ]
-        log.say(CAPTIONS, "greet", seat=SEAT[seat], greeters=listed(said))
+        tell(log, "greet", seat=SEAT[seat], greeters=listed(said))
     return True
 
 
@@ -91,13 +88,13 @@ def block(state: BreakfallState, greeter: int, blocker: Card | None, log: StepLo
     card = state.cards[greeter]
     if blocker is None:
         log.event("unblocked", None, seat=state.ntp, card=greeter)
-        log.say(CAPTIONS, "block.none", seat=SEAT[state.ntp], card=card.name)
+        tell(log, "block.none", seat=SEAT[state.ntp], card=card.name)
         return
     trigger(state, blocker, "blocks", context=greeter)
     log.event("blocks", None, seat=state.ntp, card=blocker.uid, greeter=greeter)
     if not log.quiet:
-        log.say(
-            CAPTIONS,
+        tell(
+            log,
             "block",
             seat=SEAT[state.ntp],
             card=card.name,
@@ -115,7 +112,7 @@ def block_none_left(state: BreakfallState, log: StepLog) -> None:
         if pair[1] == NOT_ASKED:
             pair[1] = NO_BLOCKER
     state.decision = None
-    log.say(CAPTIONS, "block.nothing", seat=SEAT[state.ntp])
+    tell(log, "block.nothing", seat=SEAT[state.ntp])
 
 
 def damage_step(state: BreakfallState, log: StepLog) -> None:
@@ -165,9 +162,9 @@ def _caption(
     log: StepLog,
 ) -> None:
     if not hits:
-        log.say(CAPTIONS, "damage.none")
+        tell(log, "damage.none")
         return
-    say, ntp = CAPTIONS.say, SEAT[state.ntp]
+    ntp = SEAT[state.ntp]
     said = []
     for dealer, hit, amount in hits:
         if hit is None:
@@ -187,4 +184,4 @@ def _caption(
     if to_player:
         checks = f"damage.checks.{'one' if to_player == 1 else 'other'}"
         said.append(say(checks, n=to_player, seat=ntp))
-    log.say(CAPTIONS, "damage", hits=CAPTIONS.join("list.semicolon", said))
+    tell(log, "damage", hits=joined("list.semicolon", said))

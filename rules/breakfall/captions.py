@@ -16,7 +16,34 @@ from typing import Any
 from ..engine import Said, StepLog
 from .words import CAPTIONS
 
-__all__ = ["close", "counted", "listed", "named"]
+__all__ = ["close", "counted", "joined", "listed", "named", "say", "tell"]
+
+
+@functools.lru_cache(maxsize=16_384)
+def _kept(template: str, values: tuple[tuple[str, Any], ...]) -> Said:
+    return CAPTIONS.say(template, **dict(values))
+
+
+def say(template: str, /, **values: Any) -> Said:
+    """``CAPTIONS.say(template, **values)``, kept: a match says the same sentences and clauses
+    over and over (a turn's start, a draw, a card's numbers), and finding one said before is
+    quicker than saying it again (the bench's ``apply`` writes every caption)."""
+    return _kept(template, tuple(values.items()))
+
+
+def tell(log: StepLog, template: str, /, to: int | None = None, **values: Any) -> None:
+    """Close the step with the caption ``say(template, **values)``; nothing in quiet play."""
+    if not log.quiet:
+        log.step(_kept(template, tuple(values.items())), to=to)
+
+
+def joined(template: str, items: Sequence[str]) -> str:
+    """Items one after another with ``template`` (``{before}; {after}``), as
+    ``CAPTIONS.join``: ``""`` for none, the item itself for one."""
+    text = ""
+    for item in items:
+        text = say(template, before=text, after=item) if text else item
+    return text
 
 
 def listed(items: Sequence[str], last: str = "list.and") -> str:
@@ -24,7 +51,7 @@ def listed(items: Sequence[str], last: str = "list.and") -> str:
     last item (``list.and.clauses`` for clauses, which Japanese joins otherwise than nouns)."""
     if len(items) <= 1:
         return items[0] if items else ""
-    return CAPTIONS.say(last, before=CAPTIONS.join("list.comma", items[:-1]), after=items[-1])
+    return say(last, before=joined("list.comma", items[:-1]), after=items[-1])
 
 
 @functools.cache
@@ -38,7 +65,7 @@ def counted(n: int, noun: str) -> str:
     none."""
     if not n:
         return ""
-    return CAPTIONS.say(f"count.{noun}.{'one' if n == 1 else 'other'}", n=n)
+    return say(f"count.{noun}.{'one' if n == 1 else 'other'}", n=n)
 
 
 def close(log: StepLog, template: str, /, **values: Any) -> None:
@@ -48,6 +75,6 @@ def close(log: StepLog, template: str, /, **values: Any) -> None:
     for event in log.pending:
         if event.kind == "drew_card":
             drawn.setdefault(event.data["seat"], []).append(event.data["name"])
-    log.say(CAPTIONS, template, **values)
+    tell(log, template, **values)
     for seat, names in drawn.items():
-        log.say(CAPTIONS, "you_draw", to=seat, cards=listed([named(n) for n in names]))
+        tell(log, "you_draw", to=seat, cards=listed([named(n) for n in names]))

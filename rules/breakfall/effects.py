@@ -12,13 +12,12 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from ..engine import StepLog
-from .captions import named
+from .captions import joined, named, say
 from .cards import Ability, Effect
 from .processing import kill
 from .state import Boost, BreakfallState, Card, Decision, Item, Resolving
 from .stats import durability, stat
 from .targets import still_legal
-from .words import CAPTIONS
 from .zones import SEAT, bow, card_name, draw, enter_field, move, trigger
 
 __all__ = ["Context", "apply", "deal_damage", "discard", "place_checks", "players_of"]
@@ -84,7 +83,7 @@ def discard(state: BreakfallState, seat: int, cards: list[Card], log: StepLog) -
 
 
 Said = list[str]
-"""What a resolving entry did so far, clause by clause (``CAPTIONS`` texts), for its caption."""
+"""What a resolving entry did so far, clause by clause (said texts), for its caption."""
 
 
 def _on_characters(
@@ -111,7 +110,7 @@ def _damage(state: BreakfallState, card: Card, effect: Effect, log: StepLog) -> 
     log.event("damage", None, seat=card.owner, card=card.uid, amount=effect.amount)
     if log.quiet:
         return None
-    return CAPTIONS.say(
+    return say(
         "did.damage",
         n=effect.amount,
         card=card_name(card),
@@ -126,17 +125,17 @@ def _ready(state: BreakfallState, card: Card, effect: Effect, log: StepLog) -> s
         return None
     card.bowed = False
     log.event("readied", None, seat=card.owner, card=card.uid)
-    return None if log.quiet else CAPTIONS.say("did.ready", card=card_name(card))
+    return None if log.quiet else say("did.ready", card=card_name(card))
 
 
 def _bow(state: BreakfallState, card: Card, effect: Effect, log: StepLog) -> str | None:
     if not bow(state, card):
         return None
     log.event("bowed", None, seat=card.owner, card=card.uid)
-    return None if log.quiet else CAPTIONS.say("did.bowed", card=card_name(card))
+    return None if log.quiet else say("did.bowed", card=card_name(card))
 
 
-_NUMBERS = {name: CAPTIONS.say(f"number.{name}") for name in ("force", "sabotage", "durability")}
+_NUMBERS = {name: say(f"number.{name}") for name in ("force", "sabotage", "durability")}
 """A character's numbers, as a caption names them ("force"), said once."""
 
 
@@ -149,16 +148,14 @@ def _boost(state: BreakfallState, card: Card, effect: Effect, log: StepLog) -> s
         return None
     after = stat(state, card, name)
     number = _NUMBERS[name]
-    return CAPTIONS.say(
-        "did.boost", card=card_name(card), number=number, before=before, after=after
-    )
+    return say("did.boost", card=card_name(card), number=number, before=before, after=after)
 
 
 def _bounce(state: BreakfallState, card: Card, effect: Effect, log: StepLog) -> str | None:
     name = card_name(card)
     move(state, card, "hand")
     log.event("bounced", None, seat=card.owner, card=card.uid, name=card.name)
-    return None if log.quiet else CAPTIONS.say("did.bounce", card=name, seat=SEAT[card.owner])
+    return None if log.quiet else say("did.bounce", card=name, seat=SEAT[card.owner])
 
 
 def _kill(state: BreakfallState, card: Card, effect: Effect, log: StepLog) -> str | None:
@@ -167,7 +164,7 @@ def _kill(state: BreakfallState, card: Card, effect: Effect, log: StepLog) -> st
     name = card_name(card)
     kill(state, card)
     log.event("killed", None, seat=card.owner, card=card.uid, name=card.name)
-    return None if log.quiet else CAPTIONS.say("did.kill", card=name)
+    return None if log.quiet else say("did.kill", card=name)
 
 
 def _damage_player(
@@ -179,7 +176,7 @@ def _damage_player(
         n = effect.amount
         checks = f"did.damage_player.{'one' if n == 1 else 'other'}"
         for seat in seats:
-            said.append(CAPTIONS.say(checks, seat=SEAT[seat], n=n))
+            said.append(say(checks, seat=SEAT[seat], n=n))
     return True
 
 
@@ -188,7 +185,7 @@ def _draw(state: BreakfallState, ctx: Context, effect: Effect, log: StepLog, sai
         got = draw(state, seat, effect.amount, log)
         if not log.quiet:
             left = len(state.players[seat].deck)
-            said.append(CAPTIONS.say("did.draw", seat=SEAT[seat], n=got, left=left))
+            said.append(say("did.draw", seat=SEAT[seat], n=got, left=left))
     return True
 
 
@@ -209,8 +206,8 @@ def _discard(state: BreakfallState, ctx: Context, effect: Effect, log: StepLog, 
             cards = list(hand)
             discard(state, seat, cards, log)
             if not log.quiet:
-                names = CAPTIONS.join("list.comma", [named(c.name) for c in cards])
-                said.append(CAPTIONS.say("did.discard", seat=SEAT[seat], cards=names))
+                names = joined("list.comma", [named(c.name) for c in cards])
+                said.append(say("did.discard", seat=SEAT[seat], cards=names))
     res.left = None
     return True
 
@@ -225,7 +222,7 @@ def _recall(state: BreakfallState, ctx: Context, effect: Effect, log: StepLog, s
         move(state, card, "hand")
         log.event("recalled", None, seat=ctx.seat, card=card.uid, name=card.name)
         if not log.quiet:
-            said.append(CAPTIONS.say("did.recall", seat=SEAT[ctx.seat], card=card.name))
+            said.append(say("did.recall", seat=SEAT[ctx.seat], card=card.name))
     return True
 
 
@@ -242,7 +239,7 @@ def _negate(state: BreakfallState, ctx: Context, effect: Effect, log: StepLog, s
             log.event("negated", None, seat=entry.seat, card=item.uid, kind=item.kind)
             if not log.quiet:
                 what = item.kind if item.kind in ("card", "breakfall") else "ability"
-                said.append(CAPTIONS.say(f"did.negated.{what}", card=card_name(card)))
+                said.append(say(f"did.negated.{what}", card=card_name(card)))
             break
     return True
 
@@ -261,7 +258,7 @@ def _from_check(zone: str, bowed: bool) -> Callable[..., bool]:
             card.bowed = bowed
         log.event("moved", None, seat=card.owner, card=card.uid, name=card.name, zone=zone)
         if not log.quiet:
-            said.append(CAPTIONS.say(f"did.to_{zone}", card=card.name))
+            said.append(say(f"did.to_{zone}", card=card.name))
         return True
 
     return move_self

@@ -14,16 +14,15 @@ import functools
 
 from ..engine import TURN_STARTED, Said, StepLog
 from . import battle, loops, processing, space
-from .captions import close, counted, listed
+from .captions import close, counted, listed, say, tell
 from .playable import evidently_idle, usable
 from .state import OPENING_HAND, BreakfallState, Decision
-from .words import CAPTIONS
 from .zones import SEAT, draw, finish, trigger
 
 __all__ = ["PHASES", "after_greet", "begin", "concede", "pass_priority", "proceed", "start_turn"]
 
 PHASES = {
-    (phase, step): CAPTIONS.say(f"phase.{name}")
+    (phase, step): say(f"phase.{name}")
     for phase, step, name in (
         ("start", "", "start"),
         ("draw", "", "draw"),
@@ -72,9 +71,9 @@ def start_turn(state: BreakfallState, seat: int, log: StepLog) -> None:
             chars = sum(1 for c in readied if c.zone == "field")
             parts = [counted(chars, "character"), counted(len(readied) - chars, "resource")]
             what = listed([p for p in parts if p])
-            log.say(CAPTIONS, "turn.start.readies", turn=state.turn, seat=SEAT[seat], what=what)
+            tell(log, "turn.start.readies", turn=state.turn, seat=SEAT[seat], what=what)
         else:
-            log.say(CAPTIONS, "turn.start", turn=state.turn, seat=SEAT[seat])
+            tell(log, "turn.start", turn=state.turn, seat=SEAT[seat])
     state.space.start_round(seat)
     for card in list(player.field):
         trigger(state, card, "turn_start")
@@ -96,7 +95,7 @@ def _next_step(state: BreakfallState, log: StepLog) -> None:
         _to(state, "draw")
         if state.turn == 1 and tp == state.first:  # BREAKFALL-1.3, 2.2a
             log.event("no_draw", None, seat=tp)
-            log.say(CAPTIONS, "draw.skip", seat=SEAT[tp])
+            tell(log, "draw.skip", seat=SEAT[tp])
         else:
             draw(state, tp, 1, log)
             if not log.quiet:
@@ -127,7 +126,7 @@ def _battle(state: BreakfallState, log: StepLog) -> None:
         state.decision = Decision("greet", state.turn_player)
         return
     log.event("no_greeters", None, seat=state.turn_player)
-    log.say(CAPTIONS, "battle.no_greeters", seat=SEAT[state.turn_player])
+    tell(log, "battle.no_greeters", seat=SEAT[state.turn_player])
     _end(state)
 
 
@@ -160,9 +159,9 @@ def _cleanup(state: BreakfallState, log: StepLog) -> None:
         seat = SEAT[state.turn_player]
         if healed:
             characters = counted(healed, "character")
-            log.say(CAPTIONS, "turn.ends.healed", seat=seat, characters=characters)
+            tell(log, "turn.ends.healed", seat=seat, characters=characters)
         else:
-            log.say(CAPTIONS, "turn.ends", seat=seat)
+            tell(log, "turn.ends", seat=seat)
     start_turn(state, state.ntp, log)
 
 
@@ -194,8 +193,8 @@ def pass_priority(state: BreakfallState, seat: int, log: StepLog, why: str = "")
 def _passes(template: str, why: str, seat: int, what: str) -> Said:
     """A pass's caption (``template``), naming the entry or step it is about (``what``), said once
     for each: passes are most of a match's captions."""
-    passes = CAPTIONS.say(why or "pass", seat=SEAT[seat])
-    return CAPTIONS.say(template, passes=passes, entry=what, where=what)
+    passes = say(why or "pass", seat=SEAT[seat])
+    return say(template, passes=passes, entry=what, where=what)
 
 
 def _auto(state: BreakfallState, seat: int) -> str | None:
@@ -248,7 +247,7 @@ def proceed(state: BreakfallState, log: StepLog) -> None:
 
 def concede(state: BreakfallState, seat: int, log: StepLog) -> None:
     """BREAKFALL-4.3: at any time, priority or not."""
-    summary = CAPTIONS.say("result.concede", seat=SEAT[seat], other=SEAT[1 - seat])
+    summary = say("result.concede", seat=SEAT[seat], other=SEAT[1 - seat])
     log.event("conceded", None, seat=seat)
     finish(state, (1 - seat,), "concede", summary, log)
     log.step(summary)

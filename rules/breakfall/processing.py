@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..engine import Said, StepLog
+from .captions import joined, say, tell
 from .cards import Ability
 from .state import DAMAGE_LIMIT, BreakfallState, Card, Decision, Item, Waiting
 from .stats import durability
 from .targets import candidates
-from .words import CAPTIONS
 from .zones import SEAT, card_name, finish, move, trigger
 
 __all__ = ["enter_trigger", "kill", "rule_processing", "trigger_ability"]
@@ -35,9 +35,9 @@ def rule_processing(state: BreakfallState, log: StepLog) -> None:
 def _lost(state: BreakfallState, seat: int) -> str | None:
     player = state.players[seat]
     if len(player.damage) >= DAMAGE_LIMIT:
-        return CAPTIONS.say("lost.damage", seat=SEAT[seat], n=len(player.damage))
+        return say("lost.damage", seat=SEAT[seat], n=len(player.damage))
     if not player.deck:
-        return CAPTIONS.say("lost.deck", seat=SEAT[seat])
+        return say("lost.deck", seat=SEAT[seat])
     return None
 
 
@@ -48,14 +48,14 @@ def _defeat(state: BreakfallState, log: StepLog) -> bool:
         return False
     if why[0] is not None and why[1] is not None:
         winner = state.ntp
-        summary = CAPTIONS.say(
+        summary = say(
             "result.both", first=why[state.turn_player], second=why[winner], seat=SEAT[winner]
         )
         reason = "both"
     else:
         loser = 0 if why[0] is not None else 1
         winner = 1 - loser
-        summary = CAPTIONS.say("result.lost", why=why[loser], seat=SEAT[winner])
+        summary = say("result.lost", why=why[loser], seat=SEAT[winner])
         reason = "damage" if len(state.players[loser].damage) >= DAMAGE_LIMIT else "deck"
     finish(state, (winner,), reason, summary, log)  # it starts with a seat: no capital to make
     log.step(state.result.summary if state.result else summary)
@@ -86,10 +86,9 @@ def _kills(state: BreakfallState, log: StepLog) -> None:
             log.event("killed", None, seat=card.owner, card=card.uid, name=card.name)
         if not log.quiet:
             said = [
-                CAPTIONS.say("killed.card", card=card_name(c), damage=d, durability=u)
-                for c, d, u in doomed
+                say("killed.card", card=card_name(c), damage=d, durability=u) for c, d, u in doomed
             ]
-            log.say(CAPTIONS, "killed", cards=CAPTIONS.join("list.comma", said))
+            tell(log, "killed", cards=joined("list.comma", said))
 
 
 def trigger_ability(state: BreakfallState, waiting: Waiting | Item) -> Ability:
@@ -120,7 +119,7 @@ def _enter_waiting(state: BreakfallState, log: StepLog) -> None:
             if not found:
                 log.event("not_entered", None, seat=waiting.seat, card=waiting.uid)
                 if not log.quiet:
-                    log.say(CAPTIONS, "trigger.no_target", card=_source(state, waiting))
+                    tell(log, "trigger.no_target", card=_source(state, waiting))
                 continue
             if len(found) > 1:  # the decision holds it until its target is chosen
                 state.decision = Decision("target", waiting.seat, item=item)
@@ -142,13 +141,13 @@ def enter_trigger(state: BreakfallState, seat: int, item: Item, log: StepLog) ->
         card, when = _source(state, item), _when(ability)
         if item.target is not None and ability.chosen != "entry":
             target = card_name(state.cards[item.target])
-            log.say(CAPTIONS, "trigger.entered.on", card=card, target=target, when=when)
+            tell(log, "trigger.entered.on", card=card, target=target, when=when)
         else:
-            log.say(CAPTIONS, "trigger.entered", card=card, when=when)
+            tell(log, "trigger.entered", card=card, when=when)
 
 
 _WHEN = {
-    when: CAPTIONS.say(f"trigger.{when}")
+    when: say(f"trigger.{when}")
     for when in (
         "enters",
         "greets",
@@ -162,7 +161,7 @@ _WHEN = {
     )
 }
 """What triggered an ability, as its caption says it ("it greets"), said once."""
-_TRIGGERED = CAPTIONS.say("trigger.other")
+_TRIGGERED = say("trigger.other")
 
 
 def _when(ability: Ability) -> Said:

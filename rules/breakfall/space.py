@@ -15,14 +15,13 @@ from collections.abc import Sequence
 
 from ..engine import Entry, Said, StepLog
 from . import effects
-from .captions import close, listed, named
+from .captions import close, joined, listed, named, say, tell
 from .cards import Ability, CardDef
 from .effects import Context
 from .loops import may_answer
 from .state import DAMAGE_LIMIT, BreakfallState, Card, Decision, Item, Resolving
 from .stats import durability, force, no_breakfall, sabotage
 from .targets import candidates
-from .words import CAPTIONS
 from .zones import SEAT, bow, card_name, enter_field, move
 
 __all__ = [
@@ -66,13 +65,13 @@ def entry_name(state: BreakfallState, item: Item, seat: int) -> Said:
     return _entry("breakfall" if item.kind == "breakfall" else "ability", card_name(card))
 
 
-_CHECKS = tuple(CAPTIONS.say("entry.check", seat=seat) for seat in SEAT)
+_CHECKS = tuple(say("entry.check", seat=seat) for seat in SEAT)
 
 
 @functools.cache
 def _entry(kind: str, card: Said) -> Said:
     """A card's breakfall or ability in a caption, said once for each."""
-    return CAPTIONS.say(f"entry.{kind}", card=card)
+    return say(f"entry.{kind}", card=card)
 
 
 # -- costs ----------------------------------------------------------------------------------------
@@ -116,7 +115,6 @@ def _pay(
 ) -> list[str]:
     """Pay the cost; what was paid, for the caption (nothing in quiet play)."""
     paid: list[str] = []
-    say = CAPTIONS.say
     for cost in ability.cost:
         if cost.kind == "bow_self":
             bow(state, source)
@@ -138,7 +136,7 @@ def _pay(
     return paid
 
 
-_BOWS_ITSELF = CAPTIONS.say("paid.bow_self")
+_BOWS_ITSELF = say("paid.bow_self")
 
 
 # -- entering ------------------------------------------------------------------------------------
@@ -170,8 +168,8 @@ def play(state: BreakfallState, seat: int, card: Card, target: int | None, log: 
         on = "" if aim is None else ".on"
         if cost:
             ready, n = len(ready_resources(state, seat)), len(state.players[seat].resources)
-            log.say(
-                CAPTIONS,
+            tell(
+                log,
                 f"play.paid{on}",
                 seat=SEAT[seat],
                 card=card.name,
@@ -181,7 +179,7 @@ def play(state: BreakfallState, seat: int, card: Card, target: int | None, log: 
                 n=n,
             )
         else:
-            log.say(CAPTIONS, f"play.free{on}", seat=SEAT[seat], card=card.name, target=aim)
+            tell(log, f"play.free{on}", seat=SEAT[seat], card=card.name, target=aim)
 
 
 def activate(
@@ -205,7 +203,7 @@ def activate(
         aim = _aim(state, target)
         name = "activate" + (".times" if times > 1 else "") + ("" if aim is None else ".on")
         said = listed(paid, "list.and.clauses")
-        log.say(CAPTIONS, name, card=card_name(card), times=times, target=aim, paid=said)
+        tell(log, name, card=card_name(card), times=times, target=aim, paid=said)
 
 
 def breakfall_problem(state: BreakfallState, seat: int, card: Card) -> str | None:
@@ -223,9 +221,9 @@ def breakfall_problem(state: BreakfallState, seat: int, card: Card) -> str | Non
     return None
 
 
-_FORBIDDEN = CAPTIONS.say("problem.forbidden")
-_NO_TARGET = CAPTIONS.say("problem.no_target")
-_NO_PAYING = CAPTIONS.say("problem.cost")
+_FORBIDDEN = say("problem.forbidden")
+_NO_TARGET = say("problem.no_target")
+_NO_PAYING = say("problem.cost")
 
 
 def enter_breakfall(
@@ -253,11 +251,11 @@ def enter_breakfall(
         aim = _aim(state, target)
         on = "" if aim is None else ".on"
         if turned is not None:
-            log.say(CAPTIONS, f"check.entered{on}", turns=turned, target=aim)
+            tell(log, f"check.entered{on}", turns=turned, target=aim)
         else:
             name = f"entered{on}" + (".paying" if paid else "")
             paying = listed(paid, "list.and.clauses")
-            log.say(CAPTIONS, name, card=card_name(card), target=aim, paid=paying)
+            tell(log, name, card=card_name(card), target=aim, paid=paying)
 
 
 # -- damage checks --------------------------------------------------------------------------------
@@ -271,8 +269,8 @@ def _turns(state: BreakfallState, seat: int, card: Card) -> Said:
         if e.seat == seat and e.item.kind == "check" and not e.item.running
     )
     if left:
-        return CAPTIONS.say("check.turns.more", seat=SEAT[seat], left=left, card=card.name)
-    return CAPTIONS.say("check.turns", seat=SEAT[seat], card=card.name)
+        return say("check.turns.more", seat=SEAT[seat], left=left, card=card.name)
+    return say("check.turns", seat=SEAT[seat], card=card.name)
 
 
 def run_check(state: BreakfallState, log: StepLog) -> None:
@@ -285,11 +283,11 @@ def run_check(state: BreakfallState, log: StepLog) -> None:
         if card.zone == "check":
             move(state, card, "graveyard")
             log.event("check_done", None, seat=seat, card=card.uid, name=card.name)
-            log.say(CAPTIONS, "check.ends", seat=SEAT[seat], card=card.name)
+            tell(log, "check.ends", seat=SEAT[seat], card=card.name)
         return
     if not player.deck:
         log.event("check_done", None, seat=seat, card=None)
-        log.say(CAPTIONS, "check.empty", seat=SEAT[seat])
+        tell(log, "check.empty", seat=SEAT[seat])
         return
     card = player.deck[0]
     move(state, card, "check")
@@ -300,22 +298,20 @@ def run_check(state: BreakfallState, log: StepLog) -> None:
         move(state, card, "damage")
         if not log.quiet:
             n = len(player.damage)
-            log.say(
-                CAPTIONS, "check.damage", turns=turns, before=n - 1, after=n, limit=DAMAGE_LIMIT
-            )
+            tell(log, "check.damage", turns=turns, before=n - 1, after=n, limit=DAMAGE_LIMIT)
         return
     problem = breakfall_problem(state, seat, card)
     if problem is not None:
         move(state, card, "graveyard")
         log.event("not_entered", None, seat=seat, card=card.uid)
-        log.say(CAPTIONS, "check.problem", turns=turns, problem=problem)
+        tell(log, "check.problem", turns=turns, problem=problem)
         return
     kind = ability.chosen
     found = candidates(state, seat, kind, ability.effects) if kind is not None else []
     if ability.cost or len(found) > 1:
         state.decision = Decision("breakfall", seat, uid=card.uid)
         ask = "check.pay" if ability.cost else "check.choose"
-        log.say(CAPTIONS, ask, turns=turns, seat=SEAT[seat])
+        tell(log, ask, turns=turns, seat=SEAT[seat])
         return
     enter_breakfall(state, seat, card, found[0] if found else None, (), log, turned=turns)
 
@@ -330,8 +326,8 @@ def _asked(state: BreakfallState) -> Said:
     seat = SEAT[decision.seat]
     if decision.kind == "discard":
         cards = "one" if decision.n == 1 else "other"
-        return CAPTIONS.say(f"asked.discard.{cards}", seat=seat, n=decision.n)
-    return CAPTIONS.say("asked.recall", seat=seat)
+        return say(f"asked.discard.{cards}", seat=seat, n=decision.n)
+    return say("asked.recall", seat=seat)
 
 
 def resolve(state: BreakfallState, entry: Entry[Item], log: StepLog) -> None:
@@ -353,8 +349,8 @@ def continue_resolving(state: BreakfallState, log: StepLog) -> None:
             enter_field(state, source)
             log.event("entered_field", None, seat=seat, card=source.uid, name=source.name)
             if not log.quiet:
-                log.say(
-                    CAPTIONS,
+                tell(
+                    log,
                     "field.enters",
                     entry=entry_name(state, item, seat),
                     force=force(state, source),
@@ -369,7 +365,7 @@ def continue_resolving(state: BreakfallState, log: StepLog) -> None:
             return
         res.may = answer
         if not log.quiet:
-            said.append(CAPTIONS.say("may.yes.loop" if answer else "may.no.loop", seat=SEAT[seat]))
+            said.append(say("may.yes.loop" if answer else "may.no.loop", seat=SEAT[seat]))
     ctx = Context(seat, source, ability, item, res)
     if res.may is not False:
         while res.rep < item.times:
@@ -380,7 +376,7 @@ def continue_resolving(state: BreakfallState, log: StepLog) -> None:
             while res.at < len(ability.effects):
                 if not effects.apply(state, ctx, ability.effects[res.at], log, said):
                     if not log.quiet and said:  # else the board's "Now:" says who chooses
-                        done = CAPTIONS.join("list.semicolon", [*said, _asked(state)])
+                        done = joined("list.semicolon", [*said, _asked(state)])
                         close(
                             log, "resolve.stopped", entry=entry_name(state, item, seat), done=done
                         )
@@ -393,10 +389,10 @@ def continue_resolving(state: BreakfallState, log: StepLog) -> None:
         move(state, source, "graveyard")  # a technique, done (BREAKFALL terms)
     log.event("resolved", None, seat=seat, kind=item.kind, card=item.uid)
     if not log.quiet:
-        done = CAPTIONS.join("list.semicolon", said) if said else _NO_EFFECT
+        done = joined("list.semicolon", said) if said else _NO_EFFECT
         if item.times > 1:
-            done = CAPTIONS.say("resolve.times", times=res.rep, done=done)
+            done = say("resolve.times", times=res.rep, done=done)
         close(log, "resolve", entry=entry_name(state, item, seat), done=done)
 
 
-_NO_EFFECT = CAPTIONS.say("resolve.no_effect")
+_NO_EFFECT = say("resolve.no_effect")
