@@ -46,9 +46,9 @@ from rendering.toolkit.palette import (
     TEXT,
     mix,
 )
-from rendering.toolkit.words import card_name, say, say_n, say_p
+from rendering.toolkit.words import card_name, language, say, say_n, say_p
 from rules.breakfall.views import BreakfallView, CharacterView, EntryView, PlayerView
-from rules.engine import name_seats
+from rules.engine import in_language, name_seats
 
 from .marks import Marks
 from .parts import LEGIBLE, damage_track, draw_tile, resource_row, tile_height
@@ -368,7 +368,8 @@ def _entry_text(entry: EntryView, names: Sequence[str]) -> tuple[str, str]:
         return say("{player}'s check: {card} waits for its breakfall", player=player, card=card), ""
     head = say("{card} ({kind})", card=card, kind=_kind(entry.kind))
     if entry.target:
-        head = say("{entry} → {target}", entry=head, target=name_seats(entry.target, names))
+        target = name_seats(in_language(entry.target, language()), names)
+        head = say("{entry} → {target}", entry=head, target=target)
     if entry.resolving:
         head = say("Resolving: {entry}", entry=head)
     return head, entry.text
@@ -398,7 +399,9 @@ def _space_height(canvas: Canvas, view: BreakfallView, names: Sequence[str]) -> 
 def _now(view: BreakfallView, names: Sequence[str]) -> str:
     if view.over:
         return say("The match is over.")
-    return say("Now: {waiting}.", waiting=name_seats(view.waiting, names)) if view.waiting else ""
+    if not view.waiting:
+        return ""
+    return say("Now: {waiting}.", waiting=name_seats(in_language(view.waiting, language()), names))
 
 
 def _draw_space(

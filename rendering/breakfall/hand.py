@@ -26,10 +26,10 @@ from rendering.toolkit import (
     seat_title,
 )
 from rendering.toolkit.palette import GOOD, HIGHLIGHT, HIGHLIGHT_INK, MUTED, PANEL, TEXT, seat_style
-from rendering.toolkit.words import card_name, rules_text, say
+from rendering.toolkit.words import card_name, language, rules_text, say, say_p
 from rules.breakfall.cards import CardDef
 from rules.breakfall.views import BreakfallView, HandCardView
-from rules.engine import name_seats
+from rules.engine import in_language, name_seats
 
 from .board import MARGIN, WIDTH, new_canvas
 from .parts import LEGIBLE, PILL_H, cost_badge, draw_stat
@@ -50,14 +50,16 @@ def _situation(view: BreakfallView, names: Sequence[str]) -> tuple[str, bool]:
     if view.over:
         return say("The match is over."), False
     turn, where = view.turn, _where(view)
+    waiting = name_seats(in_language(view.waiting, language()), names)  # the rules' words
     if seat in view.pending:
         if view.holder == seat:
             return say("Turn {turn} · {where} · you hold priority", turn=turn, where=where), True
-        waiting = name_seats(view.waiting, names).replace(names[seat], say("you"), 1)
+        # The seat as the sentence names it ("alice"; in Japanese "aliceさん") is "you".
+        named = say_p("a player named in a sentence", "{player}", player=names[seat])
+        waiting = waiting.replace(named, say("you"), 1)
         return say(
             "Turn {turn} · {where} · {waiting}", turn=turn, where=where, waiting=waiting
         ), True
-    waiting = name_seats(view.waiting, names)
     return say("Turn {turn} · {where} · {waiting}", turn=turn, where=where, waiting=waiting), False
 
 

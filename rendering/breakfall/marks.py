@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from rendering.toolkit.words import say
+from rendering.toolkit.words import language, say
 from rules.breakfall.views import BreakfallView
-from rules.engine import Event, Step, name_seats
+from rules.engine import Event, Step, in_language, name_seats
 
 __all__ = ["Marks", "Tag", "marks_for", "stat_name"]
 
@@ -177,4 +177,4 @@ def marks_for(view: BreakfallView, step: Step | None, names: Sequence[str]) -> M
     reader = _Reader()
     for event in step.events_for(view.viewer):
         reader.read(event)
-    return reader.marks(name_seats(step.caption, names))
+    return reader.marks(name_seats(in_language(step.caption, language()), names))

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rendering.toolkit import Canvas, Chip, chip_width, result_banner, seat_style
-from rendering.toolkit.words import say
+from rendering.toolkit.words import language, say
 from rules.breakfall.views import BreakfallView
-from rules.engine import name_seats
+from rules.engine import in_language, name_seats
 
 from .board import GAP, HEADER, MARGIN, WIDTH, body_height, draw_body, draw_header, new_canvas
 from .marks import Marks
@@ -38,7 +38,7 @@ def draw_result(view: BreakfallView, names: Sequence[str], *, scale: float) -> C
             _damage_chip(canvas, view, names, seat, rooms[seat])
             for seat in range(len(view.players))
         ],
-        summary=name_seats(result.summary, names),
+        summary=name_seats(in_language(result.summary, language()), names),
     )
     y = draw_header(canvas, view, names, MARGIN + BANNER + GAP, Marks()) + GAP
     draw_body(canvas, view, names, y, Marks())

@@ -11,21 +11,23 @@ by the rules, never asked.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 
 from ..engine import (
+    AUTO_PASS,
     Action,
     ActionSpec,
     ArgValue,
     Kind,
     Option,
     Param,
+    Said,
     StepLog,
-    auto_pass_kind,
     kinds,
 )
 from . import battle, effects, flow, loops, processing, space
-from .captions import listing
+from .captions import joined, listed, named, tell
 from .cards import Effect
 from .loops import COUNTS
 from .playable import holds_priority, may_place, playable_cards, usable_abilities
@@ -33,6 +35,7 @@ from .state import BreakfallState, Card, Decision
 from .stats import durability, force, sabotage
 from .targets import candidates, character_label, entry_words, options
 from .text import cost_text
+from .words import CAPTIONS
 from .zones import SEAT, move
 
 __all__ = ["KINDS", "TIMEOUT", "decision_label", "offer", "pending"]
@@ -41,6 +44,39 @@ TIMEOUT = Action("timeout")
 """Sent by the match's clock for the seat it waits on (BREAKFALL-9.1)."""
 
 NO_BLOCK = 0
+
+_say = CAPTIONS.say
+# Labels said once (menus are listed in quiet play too, over and over).
+_TARGET = _say("param.target")
+_DISCARDS = _say("param.discard")
+_TIMES = _say("param.times")
+_BLOCKER = _say("param.blocker")
+_COUNT = _say("param.count")
+_CARD = _say("param.card")
+_GREETERS = _say("param.greeters")
+_NO_BLOCK = Option(NO_BLOCK, _say("option.no_block"))
+_ANSWER_OPTIONS = (Option("yes", _say("option.yes")), Option("no", _say("option.no")))
+_ANSWER = _say("param.answer")
+_PLACE_DETAIL = _say("detail.place")
+_RECALL = _say("label.recall")
+_GREET_NOBODY = _say("label.greet.nobody")
+_GREET_ANY = _say("label.greet.any")
+_COUNTS = tuple(Option(c, _say("option.times", n=c)) for c in COUNTS)
+"""The counts a loop's menu offers (BREAKFALL-6.2), and a repeatable ability's (no 0)."""
+_TIMES_OPTIONS = tuple(option for option in _COUNTS if option.value)
+
+
+@functools.cache
+def _said(template: str, name: str, text: str = "") -> Said:
+    """A label or detail that names a card (``{card}``) or gives a rules text (``{text}``), said
+    once for each."""
+    return _say(template, card=name, text=text)
+
+
+@functools.cache
+def _card_option(uid: int, name: str, text: str) -> Option:
+    """A card as a menu's option: its name, its rules text as the detail."""
+    return Option(uid, _said("name", name), _said("detail.text", "", text))
 
 
 def pending(state: BreakfallState) -> tuple[int, ...]:
@@ -71,17 +107,17 @@ def _target(
         return None
     if len(found) == 1:
         return (("target", found[0].value),), ()
-    return (), (Param("target", "Target", found),)
+    return (), (Param("target", _TARGET, found),)
 
 
 def _cards_param(
-    cards: Sequence[Card], n: int, name: str = "cards", label: str = "Cards to discard"
+    cards: Sequence[Card], n: int
 ) -> tuple[tuple[tuple[str, ArgValue], ...], tuple[Param, ...]]:
     """A discard of ``n`` of ``cards``: fixed when there is no choice."""
     if len(cards) <= n:
-        return ((name, tuple(c.uid for c in cards)),), ()
-    opts = tuple(Option(c.uid, c.name, c.defn.text) for c in cards)
-    return (), (Param(name, label, opts, least=n, most=n),)
+        return (("cards", tuple(c.uid for c in cards)),), ()
+    opts = tuple(_card_option(c.uid, c.name, c.defn.text) for c in cards)
+    return (), (Param("cards", _DISCARDS, opts, least=n, most=n),)
 
 
 def _pass_spec(state: BreakfallState, seat: int) -> ActionSpec:
@@ -90,11 +126,15 @@ def _pass_spec(state: BreakfallState, seat: int) -> ActionSpec:
     top = space_.top
     if top is not None:
         name = entry_words(state, seat, top)
-        label = f"Pass: {name} resolves" if other_passed else f"Pass ({name} waits)"
-    else:
-        where = flow.PHASES.get((state.phase, state.step), state.phase)
-        label = f"Pass: {where} ends" if other_passed else f"Pass ({where})"
-    return ActionSpec("pass", label)
+        return _pass_label("label.pass.resolves" if other_passed else "label.pass.waits", name)
+    where = flow.PHASES.get((state.phase, state.step), state.phase)
+    return _pass_label("label.pass.ends" if other_passed else "label.pass", where)
+
+
+@functools.cache
+def _pass_label(template: str, words: str) -> ActionSpec:
+    """A pass, said once for each entry or step it names (``{entry}``, ``{where}``)."""
+    return ActionSpec("pass", _say(template, entry=words, where=words))
 
 
 def _priority_specs(state: BreakfallState, seat: int) -> list[ActionSpec]:
@@ -108,10 +148,10 @@ def _priority_specs(state: BreakfallState, seat: int) -> list[ActionSpec]:
         specs.append(
             ActionSpec(
                 "play",
-                f"Play {card.name} (cost {defn.cost})",
+                _play_label(card.name, defn.cost),
                 (("card", card.uid), *fixed),
                 params,
-                defn.text,
+                _said("detail.text", "", defn.text),
             )
         )
     for card, index in usable_abilities(state, seat):
@@ -121,12 +161,17 @@ def _priority_specs(state: BreakfallState, seat: int) -> list[ActionSpec]:
             specs.append(
                 ActionSpec(
                     "place",
-                    f"Place {card.name} as a resource",
+                    _said("label.place", card.name),
                     (("card", card.uid),),
-                    detail="Face down and ready; one a turn.",
+                    detail=_PLACE_DETAIL,
                 )
             )
     return specs
+
+
+@functools.cache
+def _play_label(name: str, cost: int) -> Said:
+    return _say("label.play", card=name, cost=cost)
 
 
 def _activate_spec(state: BreakfallState, seat: int, card: Card, index: int) -> ActionSpec:
@@ -139,14 +184,13 @@ def _activate_spec(state: BreakfallState, seat: int, card: Card, index: int) -> 
         more_fixed, more = _cards_param(state.players[seat].hand, n)
         fixed, params = (*fixed, *more_fixed), (*params, *more)
     if ability.repeatable:
-        counts = tuple(Option(c, f"{c}×") for c in COUNTS if c)
-        params = (*params, Param("times", "How many times", counts))
+        params = (*params, Param("times", _TIMES, _TIMES_OPTIONS))
     return ActionSpec(
         "activate",
-        f"Use {card.name}: {ability.text}",
+        _said("label.use", card.name, ability.text),
         (("ability", index), ("card", card.uid), *fixed),
         params,
-        ability.text,
+        _said("detail.text", "", ability.text),
     )
 
 
@@ -157,18 +201,21 @@ def _decision_specs(state: BreakfallState, decision: Decision) -> list[ActionSpe
     if kind == "block":
         greeter = state.cards[decision.uid]
         opts = (
-            Option(NO_BLOCK, "No block"),
+            _NO_BLOCK,
             *(
                 Option(c.uid, character_label(state, seat, c))
                 for c in battle.blocker_choices(state)
             ),
         )
-        numbers = (
-            f"{force(state, greeter)} force, {sabotage(state, greeter)} sabotage, "
-            f"damage {greeter.damage}/{durability(state, greeter)}"
+        label = _say(
+            "label.block",
+            card=greeter.name,
+            force=force(state, greeter),
+            sabotage=sabotage(state, greeter),
+            damage=greeter.damage,
+            durability=durability(state, greeter),
         )
-        label = f"Block {greeter.name} ({numbers})"
-        return [ActionSpec("block", label, params=(Param("blocker", "Blocker", opts),))]
+        return [ActionSpec("block", label, params=(Param("blocker", _BLOCKER, opts),))]
     if kind == "breakfall":
         return _breakfall_specs(state, decision)
     if kind == "target":
@@ -178,45 +225,41 @@ def _decision_specs(state: BreakfallState, decision: Decision) -> list[ActionSpe
         aim = _target(state, seat, ability.chosen, ability.effects)
         assert aim is not None
         name = state.cards[item.uid].name
-        return [ActionSpec("target", f"Target for {name}'s ability", aim[0], aim[1], ability.text)]
+        label, detail = _said("label.target", name), _said("detail.text", "", ability.text)
+        return [ActionSpec("target", label, aim[0], aim[1], detail)]
     if kind == "optional":
         res = state.resolving
         assert res is not None
         _source, ability = space.source_ability(state, res.entry.item)
         name = state.cards[res.entry.item.uid].name
-        answer = Param("answer", "Apply it?", (Option("yes", "Yes"), Option("no", "No")))
-        return [
-            ActionSpec("optional", f"{name}: {ability.text}", params=(answer,), detail=ability.text)
-        ]
+        answer = Param("answer", _ANSWER, _ANSWER_OPTIONS)
+        label, detail = (
+            _said("label.optional", name, ability.text),
+            _said("detail.text", "", ability.text),
+        )
+        return [ActionSpec("optional", label, params=(answer,), detail=detail)]
     if kind == "count":
         bidding = state.bidding
         assert bidding is not None
         # A label is shown to the seat asked: the other seat is its opponent, never "{seat1}".
-        bids = ", ".join(
-            f"{'you' if s == seat else 'opponent'} {b}×"
-            for s, b in zip(bidding.seats, bidding.bids, strict=False)
+        bids = joined(
+            "list.comma",
+            [
+                _say("bid.you" if s == seat else "bid.opponent", n=b)
+                for s, b in zip(bidding.seats, bidding.bids, strict=False)
+            ],
         )
-        label = "Name how many more times the loop runs" + (f" (named: {bids})" if bids else "")
-        opts = tuple(Option(c, f"{c}×") for c in COUNTS)
-        return [ActionSpec("count", label, params=(Param("count", "Count", opts),))]
+        label = _say("label.count.named", bids=bids) if bids else _say("label.count")
+        return [ActionSpec("count", label, params=(Param("count", _COUNT, _COUNTS),))]
     if kind == "discard":
         hand = state.players[seat].hand
         fixed, params = _cards_param(hand, decision.n)
-        return [
-            ActionSpec(
-                "discard",
-                f"Discard {decision.n} card{'s' if decision.n > 1 else ''}",
-                fixed,
-                params,
-            )
-        ]
+        cards = "one" if decision.n == 1 else "other"
+        label = _say(f"label.discard.{cards}", n=decision.n)
+        return [ActionSpec("discard", label, fixed, params)]
     graveyard = state.players[seat].graveyard
-    opts = tuple(Option(c.uid, c.name, c.defn.text) for c in graveyard)
-    return [
-        ActionSpec(
-            "recall", "Take a card back from your graveyard", params=(Param("card", "Card", opts),)
-        )
-    ]
+    opts = tuple(_card_option(c.uid, c.name, c.defn.text) for c in graveyard)
+    return [ActionSpec("recall", _RECALL, params=(Param("card", _CARD, opts),))]
 
 
 def _greet_specs(state: BreakfallState, seat: int) -> list[ActionSpec]:
@@ -227,13 +270,14 @@ def _greet_specs(state: BreakfallState, seat: int) -> list[ActionSpec]:
     if len(choices) == 1:
         card = choices[0]
         label = character_label(state, seat, card)
+        greet = _said("label.greet", card.name)
         return [
-            ActionSpec("greet", f"Greet with {card.name}", (("greeters", (card.uid,)),), (), label),
-            ActionSpec("greet", "Greet with nobody", (("greeters", ()),)),
+            ActionSpec("greet", greet, (("greeters", (card.uid,)),), (), label),
+            ActionSpec("greet", _GREET_NOBODY, (("greeters", ()),)),
         ]
     opts = tuple(Option(c.uid, character_label(state, seat, c)) for c in choices)
-    greeters = Param("greeters", "Greeters", opts, least=0, most=len(opts))
-    return [ActionSpec("greet", "Greet with", params=(greeters,))]
+    greeters = Param("greeters", _GREETERS, opts, least=0, most=len(opts))
+    return [ActionSpec("greet", _GREET_ANY, params=(greeters,))]
 
 
 def _breakfall_specs(state: BreakfallState, decision: Decision) -> list[ActionSpec]:
@@ -248,12 +292,14 @@ def _breakfall_specs(state: BreakfallState, decision: Decision) -> list[ActionSp
     if n:
         more_fixed, more = _cards_param(state.players[seat].hand, n)
         fixed, params = (*fixed, *more_fixed), (*params, *more)
-    cost = f" (pay: {cost_text(ability.cost)})" if ability.cost else ""
-    specs = [
-        ActionSpec("breakfall", f"Enter {card.name}'s breakfall{cost}", fixed, params, ability.text)
-    ]
     if ability.cost:
-        specs.append(ActionSpec("decline", f"Decline: {card.name} goes to the graveyard"))
+        label = _say("label.enter.pay", card=card.name, cost=cost_text(ability.cost))
+    else:
+        label = _said("label.enter", card.name)
+    detail = _said("detail.text", "", ability.text)
+    specs = [ActionSpec("breakfall", label, fixed, params, detail)]
+    if ability.cost:
+        specs.append(ActionSpec("decline", _said("label.decline", card.name)))
     return specs
 
 
@@ -274,24 +320,35 @@ def decision_label(state: BreakfallState) -> str:
     decision = state.decision
     if decision is None:
         holder = state.space.holder
-        return "" if holder is None else f"{SEAT[holder]} has priority"
-    seat = SEAT[decision.seat]
+        return "" if holder is None else _WAITING[holder]["priority"]
+    waiting = _WAITING[decision.seat]
     if decision.kind == "breakfall":
         ability = state.cards[decision.uid].defn.breakfall
         assert ability is not None
         # Only one with a cost may be declined (BREAKFALL-5.4 (d)); the others must be entered.
-        if ability.cost:
-            return f"{seat} pays for a breakfall or declines"
-        return f"{seat} chooses the breakfall's target"
-    return {
-        "greet": f"{seat} chooses greeters",
-        "block": f"{seat} chooses a blocker",
-        "target": f"{seat} chooses a target",
-        "optional": f"{seat} decides whether to apply an ability",
-        "count": f"{seat} names a loop count",
-        "discard": f"{seat} chooses cards to discard",
-        "recall": f"{seat} chooses a card from the graveyard",
-    }[decision.kind]
+        return waiting["breakfall.pay" if ability.cost else "breakfall.target"]
+    return waiting[decision.kind]
+
+
+_WAITING = tuple(
+    {
+        what: _say(f"waiting.{what}", seat=seat)
+        for what in (
+            "priority",
+            "breakfall.pay",
+            "breakfall.target",
+            "greet",
+            "block",
+            "target",
+            "optional",
+            "count",
+            "discard",
+            "recall",
+        )
+    }
+    for seat in SEAT
+)
+"""What the match may wait on, for each seat, said once."""
 
 
 # -- carrying out ---------------------------------------------------------------------------------
@@ -340,8 +397,8 @@ def _place(state: BreakfallState, seat: int, action: Action, log: StepLog) -> No
     log.event("placed_card", seat, seat=seat, card=card.uid, name=card.name)
     if not log.quiet:
         n = len(state.players[seat].resources)
-        log.step(f"{SEAT[seat]} places a card face down as a resource ({n - 1} → {n}).")
-        log.step(f"You place {card.name} as a resource.", to=seat)
+        tell(log, "place", seat=SEAT[seat], before=n - 1, after=n)
+        tell(log, "place.private", to=seat, card=card.name)
     flow.proceed(state, log)
 
 
@@ -411,7 +468,7 @@ def _decline(state: BreakfallState, seat: int, action: Action, log: StepLog) -> 
     move(state, card, "graveyard")
     loops.chose(state)
     log.event("declined", None, seat=seat, card=card.uid, name=card.name)
-    log.step(f"{SEAT[seat]} declines {card.name}'s breakfall: it goes to the graveyard.")
+    tell(log, "declined", seat=SEAT[seat], card=card.name)
     flow.proceed(state, log)
 
 
@@ -440,7 +497,7 @@ def _answer(state: BreakfallState, seat: int, yes: bool, log: StepLog) -> None:
     res.may = yes
     log.event("answered", None, seat=seat, answer=yes)
     if not log.quiet:
-        res.said.append(f"{SEAT[seat]} " + ("says yes" if yes else "declines"))
+        res.said.append(_say("may.yes" if yes else "may.no", seat=SEAT[seat]))
 
 
 def _count(state: BreakfallState, seat: int, action: Action, log: StepLog) -> None:
@@ -453,10 +510,11 @@ def _count(state: BreakfallState, seat: int, action: Action, log: StepLog) -> No
 def _name_count(state: BreakfallState, seat: int, count: int, log: StepLog) -> None:
     least = loops.count_named(state, seat, count)
     log.event("count_named", None, seat=seat, count=count)
-    said = f"{SEAT[seat]} names {count}×"
     if least is not None and state.loop is not None:
-        said += f": the loop runs {least}× more, then {SEAT[state.loop.decliner]} declines"
-    log.step(f"{said}.")
+        decliner = SEAT[state.loop.decliner]
+        tell(log, "count.settled", seat=SEAT[seat], count=count, least=least, decliner=decliner)
+    else:
+        tell(log, "count.named", seat=SEAT[seat], count=count)
 
 
 def _discard(state: BreakfallState, seat: int, action: Action, log: StepLog) -> None:
@@ -472,7 +530,8 @@ def _discard_these(state: BreakfallState, seat: int, cards: list[Card], log: Ste
     effects.discard(state, seat, cards, log)
     res.left.pop(0)
     if not log.quiet:  # said when the entry finishes resolving, in the same step
-        res.said.append(f"{SEAT[seat]} discards {listing([c.name for c in cards])}")
+        names = listed([named(c.name) for c in cards])
+        res.said.append(_say("did.discard", seat=SEAT[seat], cards=names))
 
 
 def _recall(state: BreakfallState, seat: int, action: Action, log: StepLog) -> None:
@@ -489,7 +548,7 @@ def _recall_this(state: BreakfallState, seat: int, card: Card, log: StepLog) -> 
     res.at += 1
     log.event("recalled", None, seat=seat, card=card.uid, name=card.name)
     if not log.quiet:
-        res.said.append(f"{SEAT[seat]} takes {card.name} back from the graveyard")
+        res.said.append(_say("did.recall", seat=SEAT[seat], card=card.name))
 
 
 def _timeout(state: BreakfallState, seat: int, action: Action, log: StepLog) -> None:
@@ -544,12 +603,32 @@ def _concede_spec(state: BreakfallState, seat: int) -> ActionSpec:
     return _CONCEDE
 
 
-_CONCEDE = ActionSpec("concede", "Concede")
+_CONCEDE = ActionSpec("concede", _say("label.concede"))
 
 
-def _auto_flipped(state: BreakfallState, seat: int, log: StepLog) -> None:
+def _auto_pass(state: BreakfallState, seat: int, action: Action, log: StepLog) -> None:
+    """BREAKFALL-9.2: the seat's auto-pass flips, only the seat is told, and a match waiting on
+    it with nothing usable passes for it at once. The engine's ``auto_pass_kind`` does the same
+    with English-only words: this kind says them (``auto_pass`` templates, the engine's English)."""
+    on = state.auto.flip(seat)
+    log.step(_AUTO_PASS_SAID[on], to=seat)
     loops.chose(state)  # a player's act: a loop it could stop was not unstoppable
     flow.proceed(state, log)
+
+
+def _auto_pass_spec(state: BreakfallState, seat: int) -> ActionSpec:
+    return _AUTO_PASS[state.auto.is_on(seat)]  # asked every listing: made once
+
+
+_AUTO_PASS = {
+    on: ActionSpec(
+        AUTO_PASS, _say(f"label.auto_pass.{turn}"), detail=_say(f"detail.auto_pass.{turn}")
+    )
+    for on, turn in ((False, "on"), (True, "off"))
+}
+"""The auto-pass button when it is off (turn it on) and when it is on (turn it off)."""
+_AUTO_PASS_SAID = {True: _say("auto_pass.on"), False: _say("auto_pass.off")}
+"""What the seat is told once it turned auto-pass on, and off."""
 
 
 # -- why not --------------------------------------------------------------------------------------
@@ -620,5 +699,5 @@ KINDS: Mapping[str, Kind] = kinds(
     Kind("recall", _recall, ("card",), why_not=_why("recall")),
     Kind("timeout", _timeout, why_not=_timeout_why_not, clock=True),
     Kind("concede", _concede, always=_concede_spec),
-    auto_pass_kind(lambda state: state.auto, _auto_flipped),
+    Kind(AUTO_PASS, _auto_pass, always=_auto_pass_spec),
 )

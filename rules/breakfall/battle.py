@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine import StepLog
-from .captions import listing
+from .captions import joined, listed, say, tell
 from .effects import deal_damage, place_checks
 from .state import BLOCKER_LEFT, NO_BLOCKER, NOT_ASKED, BreakfallState, Card, Decision
 from .stats import dealt, durability, force, is_new, sabotage
@@ -45,7 +45,7 @@ def greet(state: BreakfallState, chosen: Sequence[Card], log: StepLog) -> bool:
     seat = state.turn_player
     if not chosen:
         log.event("no_greeters", None, seat=seat)
-        log.step(f"{SEAT[seat]} greets with nobody: the battle phase ends.")
+        tell(log, "greet.nobody", seat=SEAT[seat])
         return False
     state.battle = [[card.uid, NOT_ASKED] for card in chosen]
     for card in chosen:
@@ -54,9 +54,10 @@ def greet(state: BreakfallState, chosen: Sequence[Card], log: StepLog) -> bool:
         log.event("greets", None, seat=seat, card=card.uid, name=card.name)
     if not log.quiet:
         said = [
-            f"{c.name} ({force(state, c)} force, {sabotage(state, c)} sabotage)" for c in chosen
+            say("greet.greeter", card=c.name, force=force(state, c), sabotage=sabotage(state, c))
+            for c in chosen
         ]
-        log.step(f"{SEAT[seat]} greets with {listing(said)}.")
+        tell(log, "greet", seat=SEAT[seat], greeters=listed(said))
     return True
 
 
@@ -87,14 +88,21 @@ def block(state: BreakfallState, greeter: int, blocker: Card | None, log: StepLo
     card = state.cards[greeter]
     if blocker is None:
         log.event("unblocked", None, seat=state.ntp, card=greeter)
-        log.step(f"{SEAT[state.ntp]} does not block {card.name}.")
+        tell(log, "block.none", seat=SEAT[state.ntp], card=card.name)
         return
     trigger(state, blocker, "blocks", context=greeter)
     log.event("blocks", None, seat=state.ntp, card=blocker.uid, greeter=greeter)
-    log.step(
-        f"{SEAT[state.ntp]} blocks {card.name} with {blocker.name} ({force(state, blocker)} "
-        f"force, damage {blocker.damage} of {durability(state, blocker)})."
-    )
+    if not log.quiet:
+        tell(
+            log,
+            "block",
+            seat=SEAT[state.ntp],
+            card=card.name,
+            blocker=blocker.name,
+            force=force(state, blocker),
+            damage=blocker.damage,
+            durability=durability(state, blocker),
+        )
 
 
 def block_none_left(state: BreakfallState, log: StepLog) -> None:
@@ -104,7 +112,7 @@ def block_none_left(state: BreakfallState, log: StepLog) -> None:
         if pair[1] == NOT_ASKED:
             pair[1] = NO_BLOCKER
     state.decision = None
-    log.step(f"{SEAT[state.ntp]} blocks nothing.")
+    tell(log, "block.nothing", seat=SEAT[state.ntp])
 
 
 def damage_step(state: BreakfallState, log: StepLog) -> None:
@@ -143,7 +151,7 @@ def damage_step(state: BreakfallState, log: StepLog) -> None:
     if to_player:
         place_checks(state, {state.ntp: to_player}, log)
     if not log.quiet:
-        log.step(_caption(state, hits, before, to_player))
+        _caption(state, hits, before, to_player, log)
 
 
 def _caption(
@@ -151,18 +159,29 @@ def _caption(
     hits: list[tuple[Card, Card | None, int]],
     before: dict[int, int],
     to_player: int,
-) -> str:
+    log: StepLog,
+) -> None:
     if not hits:
-        return "Damage step: no damage is dealt."
+        tell(log, "damage.none")
+        return
+    ntp = SEAT[state.ntp]
     said = []
     for dealer, hit, amount in hits:
         if hit is None:
-            said.append(f"{card_name(dealer)} deals {amount} to {SEAT[state.ntp]}")
+            said.append(say("damage.to_seat", card=card_name(dealer), amount=amount, seat=ntp))
         else:
             said.append(
-                f"{card_name(dealer)} deals {amount} to {hit.name} "
-                f"({before[hit.uid]} → {hit.damage} of {durability(state, hit)})"
+                say(
+                    "damage.to_card",
+                    card=card_name(dealer),
+                    amount=amount,
+                    target=hit.name,
+                    before=before[hit.uid],
+                    after=hit.damage,
+                    durability=durability(state, hit),
+                )
             )
     if to_player:
-        said.append(f"{to_player} damage check{'s' if to_player > 1 else ''} for {SEAT[state.ntp]}")
-    return "Damage: " + "; ".join(said) + "."
+        checks = f"damage.checks.{'one' if to_player == 1 else 'other'}"
+        said.append(say(checks, n=to_player, seat=ntp))
+    tell(log, "damage", hits=joined("list.semicolon", said))

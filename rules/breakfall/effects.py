@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from ..engine import StepLog
+from .captions import joined, named, say
 from .cards import Ability, Effect
 from .processing import kill
 from .state import Boost, BreakfallState, Card, Decision, Item, Resolving
@@ -81,34 +82,42 @@ def discard(state: BreakfallState, seat: int, cards: list[Card], log: StepLog) -
         log.event("discarded", None, seat=seat, card=card.uid, name=card.name)
 
 
-def _num(state: BreakfallState, card: Card, before: int) -> str:
-    """``damage 0 → 2 of 3``."""
-    return f"damage {before} → {card.damage} of {durability(state, card)}"
-
-
 Said = list[str]
+"""What a resolving entry did so far, clause by clause (said texts), for its caption."""
 
 
 def _on_characters(
     do: Callable[[BreakfallState, Card, Effect, StepLog], str | None],
 ) -> Callable[[BreakfallState, Context, Effect, StepLog, Said], bool]:
+    """Each character the effect is for, done one by one; ``do`` says what it did (a clause, or
+    ``None`` when nothing happened or the log is quiet)."""
+
     def apply_to_each(
         state: BreakfallState, ctx: Context, effect: Effect, log: StepLog, said: Said
     ) -> bool:
         for card in _characters(state, ctx, effect):
             clause = do(state, card, effect, log)
-            if clause and not log.quiet:
+            if clause:
                 said.append(clause)
         return True
 
     return apply_to_each
 
 
-def _damage(state: BreakfallState, card: Card, effect: Effect, log: StepLog) -> str:
+def _damage(state: BreakfallState, card: Card, effect: Effect, log: StepLog) -> str | None:
     before = card.damage
     deal_damage(state, card, effect.amount)
     log.event("damage", None, seat=card.owner, card=card.uid, amount=effect.amount)
-    return f"{effect.amount} damage to {card_name(card)} ({_num(state, card, before)})"
+    if log.quiet:
+        return None
+    return say(
+        "did.damage",
+        n=effect.amount,
+        card=card_name(card),
+        before=before,
+        after=card.damage,
+        durability=durability(state, card),
+    )
 
 
 def _ready(state: BreakfallState, card: Card, effect: Effect, log: StepLog) -> str | None:
@@ -116,29 +125,37 @@ def _ready(state: BreakfallState, card: Card, effect: Effect, log: StepLog) -> s
         return None
     card.bowed = False
     log.event("readied", None, seat=card.owner, card=card.uid)
-    return f"{card_name(card)} is ready"
+    return None if log.quiet else say("did.ready", card=card_name(card))
 
 
 def _bow(state: BreakfallState, card: Card, effect: Effect, log: StepLog) -> str | None:
     if not bow(state, card):
         return None
     log.event("bowed", None, seat=card.owner, card=card.uid)
-    return f"{card_name(card)} is bowed"
+    return None if log.quiet else say("did.bowed", card=card_name(card))
 
 
-def _boost(state: BreakfallState, card: Card, effect: Effect, log: StepLog) -> str:
+_NUMBERS = {name: say(f"number.{name}") for name in ("force", "sabotage", "durability")}
+"""A character's numbers, as a caption names them ("force"), said once."""
+
+
+def _boost(state: BreakfallState, card: Card, effect: Effect, log: StepLog) -> str | None:
     name = effect.stat or "force"
     before = stat(state, card, name)
     card.boosts.append(Boost(name, effect.amount))
     log.event("boosted", None, seat=card.owner, card=card.uid, stat=name, amount=effect.amount)
-    return f"{card_name(card)} {name} {before} → {stat(state, card, name)}"
+    if log.quiet:
+        return None
+    after = stat(state, card, name)
+    number = _NUMBERS[name]
+    return say("did.boost", card=card_name(card), number=number, before=before, after=after)
 
 
-def _bounce(state: BreakfallState, card: Card, effect: Effect, log: StepLog) -> str:
+def _bounce(state: BreakfallState, card: Card, effect: Effect, log: StepLog) -> str | None:
     name = card_name(card)
     move(state, card, "hand")
     log.event("bounced", None, seat=card.owner, card=card.uid, name=card.name)
-    return f"{name} returns to {SEAT[card.owner]}'s hand"
+    return None if log.quiet else say("did.bounce", card=name, seat=SEAT[card.owner])
 
 
 def _kill(state: BreakfallState, card: Card, effect: Effect, log: StepLog) -> str | None:
@@ -147,7 +164,7 @@ def _kill(state: BreakfallState, card: Card, effect: Effect, log: StepLog) -> st
     name = card_name(card)
     kill(state, card)
     log.event("killed", None, seat=card.owner, card=card.uid, name=card.name)
-    return f"{name} is killed"
+    return None if log.quiet else say("did.kill", card=name)
 
 
 def _damage_player(
@@ -157,8 +174,9 @@ def _damage_player(
     place_checks(state, dict.fromkeys(seats, effect.amount), log)
     if not log.quiet:
         n = effect.amount
+        checks = f"did.damage_player.{'one' if n == 1 else 'other'}"
         for seat in seats:
-            said.append(f"{SEAT[seat]} takes {n} damage: {n} damage check{'s' if n > 1 else ''}")
+            said.append(say(checks, seat=SEAT[seat], n=n))
     return True
 
 
@@ -167,7 +185,7 @@ def _draw(state: BreakfallState, ctx: Context, effect: Effect, log: StepLog, sai
         got = draw(state, seat, effect.amount, log)
         if not log.quiet:
             left = len(state.players[seat].deck)
-            said.append(f"{SEAT[seat]} draws {got} (deck {left})")
+            said.append(say("did.draw", seat=SEAT[seat], n=got, left=left))
     return True
 
 
@@ -185,10 +203,11 @@ def _discard(state: BreakfallState, ctx: Context, effect: Effect, log: StepLog, 
             return False
         res.left.pop(0)
         if hand:
-            names = ", ".join(c.name for c in hand)
-            discard(state, seat, list(hand), log)
+            cards = list(hand)
+            discard(state, seat, cards, log)
             if not log.quiet:
-                said.append(f"{SEAT[seat]} discards {names}")
+                names = joined("list.comma", [named(c.name) for c in cards])
+                said.append(say("did.discard", seat=SEAT[seat], cards=names))
     res.left = None
     return True
 
@@ -203,7 +222,7 @@ def _recall(state: BreakfallState, ctx: Context, effect: Effect, log: StepLog, s
         move(state, card, "hand")
         log.event("recalled", None, seat=ctx.seat, card=card.uid, name=card.name)
         if not log.quiet:
-            said.append(f"{SEAT[ctx.seat]} takes {card.name} back from the graveyard")
+            said.append(say("did.recall", seat=SEAT[ctx.seat], card=card.name))
     return True
 
 
@@ -219,14 +238,8 @@ def _negate(state: BreakfallState, ctx: Context, effect: Effect, log: StepLog, s
                 move(state, card, "graveyard")
             log.event("negated", None, seat=entry.seat, card=item.uid, kind=item.kind)
             if not log.quiet:
-                what = (
-                    ""
-                    if item.kind == "card"
-                    else "'s breakfall"
-                    if item.kind == "breakfall"
-                    else "'s ability"
-                )
-                said.append(f"{card_name(card)}{what} is negated")
+                what = item.kind if item.kind in ("card", "breakfall") else "ability"
+                said.append(say(f"did.negated.{what}", card=card_name(card)))
             break
     return True
 
@@ -245,12 +258,7 @@ def _from_check(zone: str, bowed: bool) -> Callable[..., bool]:
             card.bowed = bowed
         log.event("moved", None, seat=card.owner, card=card.uid, name=card.name, zone=zone)
         if not log.quiet:
-            where = {
-                "hand": "the hand",
-                "field": "the field, bowed",
-                "resources": "the resource row, bowed",
-            }
-            said.append(f"{card.name} goes to {where[zone]}")
+            said.append(say(f"did.to_{zone}", card=card.name))
         return True
 
     return move_self

@@ -10,9 +10,11 @@ watches for loops (BREAKFALL-6.3, 6.5).
 
 from __future__ import annotations
 
-from ..engine import TURN_STARTED, StepLog
+import functools
+
+from ..engine import TURN_STARTED, Said, StepLog
 from . import battle, loops, processing, space
-from .captions import close, counted, listing
+from .captions import close, counted, listed, say, tell
 from .playable import evidently_idle, usable
 from .state import OPENING_HAND, BreakfallState, Decision
 from .zones import SEAT, draw, finish, trigger
@@ -20,16 +22,19 @@ from .zones import SEAT, draw, finish, trigger
 __all__ = ["PHASES", "after_greet", "begin", "concede", "pass_priority", "proceed", "start_turn"]
 
 PHASES = {
-    ("start", ""): "the start phase",
-    ("draw", ""): "the draw phase",
-    ("main", ""): "the main phase",
-    ("battle", "greet"): "the greet step",
-    ("battle", "block"): "the block step",
-    ("battle", "damage"): "the damage step",
-    ("end", "end"): "the end phase",
-    ("end", "final"): "the final processing",
+    (phase, step): say(f"phase.{name}")
+    for phase, step, name in (
+        ("start", "", "start"),
+        ("draw", "", "draw"),
+        ("main", "", "main"),
+        ("battle", "greet", "greet"),
+        ("battle", "block", "block"),
+        ("battle", "damage", "damage"),
+        ("end", "end", "end"),
+        ("end", "final", "final"),
+    )
 }
-"""How a caption names where the match is."""
+"""How a caption names where the match is ("the greet step"), said once."""
 
 
 def begin(state: BreakfallState, log: StepLog) -> None:
@@ -44,8 +49,7 @@ def begin(state: BreakfallState, log: StepLog) -> None:
     log.event("first_player", None, seat=state.first, reason="setup" if named else "coin")
     for seat in (state.first, 1 - state.first):
         draw(state, seat, OPENING_HAND, log)
-    why = "a rematch: the other seat first" if named else "the coin"
-    close(log, f"{SEAT[state.first]} goes first ({why}); each player draws {OPENING_HAND} cards")
+    close(log, "begin.named" if named else "begin.coin", seat=SEAT[state.first], n=OPENING_HAND)
     start_turn(state, state.first, log)
     proceed(state, log)
 
@@ -63,10 +67,13 @@ def start_turn(state: BreakfallState, seat: int, log: StepLog) -> None:
         card.bowed = False
     log.event(TURN_STARTED, None, seat=seat, turn=state.turn)
     if not log.quiet:
-        chars = sum(1 for c in readied if c.zone == "field")
-        parts = [counted(chars, "character"), counted(len(readied) - chars, "resource")]
-        said = "; readies " + listing([p for p in parts if p]) if readied else ""
-        log.step(f"Turn {state.turn}: {SEAT[seat]}'s turn{said}.")
+        if readied:
+            chars = sum(1 for c in readied if c.zone == "field")
+            parts = [counted(chars, "character"), counted(len(readied) - chars, "resource")]
+            what = listed([p for p in parts if p])
+            tell(log, "turn.start.readies", turn=state.turn, seat=SEAT[seat], what=what)
+        else:
+            tell(log, "turn.start", turn=state.turn, seat=SEAT[seat])
     state.space.start_round(seat)
     for card in list(player.field):
         trigger(state, card, "turn_start")
@@ -88,13 +95,13 @@ def _next_step(state: BreakfallState, log: StepLog) -> None:
         _to(state, "draw")
         if state.turn == 1 and tp == state.first:  # BREAKFALL-1.3, 2.2a
             log.event("no_draw", None, seat=tp)
-            log.step(f"Draw phase: {SEAT[tp]} goes first and skips the draw.")
+            tell(log, "draw.skip", seat=SEAT[tp])
         else:
             draw(state, tp, 1, log)
             if not log.quiet:
                 player = state.players[tp]
-                sizes = f"hand {len(player.hand)}, deck {len(player.deck)}"
-                close(log, f"Draw phase: {SEAT[tp]} draws a card ({sizes})")
+                hand, deck = len(player.hand), len(player.deck)
+                close(log, "draw", seat=SEAT[tp], hand=hand, deck=deck)
     elif phase == "draw":
         _to(state, "main")
     elif phase == "main":
@@ -119,7 +126,7 @@ def _battle(state: BreakfallState, log: StepLog) -> None:
         state.decision = Decision("greet", state.turn_player)
         return
     log.event("no_greeters", None, seat=state.turn_player)
-    log.step(f"{SEAT[state.turn_player]} has no character that can greet: the battle phase ends.")
+    tell(log, "battle.no_greeters", seat=SEAT[state.turn_player])
     _end(state)
 
 
@@ -149,8 +156,12 @@ def _cleanup(state: BreakfallState, log: StepLog) -> None:
             card.boosts = []
     log.event("turn_ended", None, seat=state.turn_player)
     if not log.quiet:
-        said = f"; damage removed from {counted(healed, 'character')}" if healed else ""
-        log.step(f"{SEAT[state.turn_player]}'s turn ends{said}.")
+        seat = SEAT[state.turn_player]
+        if healed:
+            characters = counted(healed, "character")
+            tell(log, "turn.ends.healed", seat=seat, characters=characters)
+        else:
+            tell(log, "turn.ends", seat=seat)
     start_turn(state, state.ntp, log)
 
 
@@ -158,37 +169,45 @@ def _cleanup(state: BreakfallState, log: StepLog) -> None:
 
 
 def pass_priority(state: BreakfallState, seat: int, log: StepLog, why: str = "") -> None:
-    """``seat`` passes (BREAKFALL-3.1); ``why`` says why the rules passed for it (auto-pass)."""
+    """``seat`` passes (BREAKFALL-3.1); ``why`` says why the rules passed for it (auto-pass): the
+    template of its pass (``pass.auto``, ``pass.idle.no_hand``...)."""
     where = PHASES.get((state.phase, state.step), state.phase)
     top = state.space.top
     outcome = state.space.pass_priority(seat)
     log.event("passed", None, seat=seat, auto=bool(why))
     if not log.quiet:
-        said = f"{SEAT[seat]} passes{why}"
         if outcome.resolve is not None:
-            said += (
-                f": {space.entry_name(state, outcome.resolve.item, outcome.resolve.seat)} resolves"
-            )
+            entry = space.entry_name(state, outcome.resolve.item, outcome.resolve.seat)
+            log.step(_passes("pass.resolves", why, seat, entry))
         elif outcome.round_over:
-            said += f": {where} ends"
+            log.step(_passes("pass.ends", why, seat, where))
         elif top is not None:
-            said += f"; {space.entry_name(state, top.item, top.seat)} waits"
-        log.step(f"{said}.")
+            log.step(_passes("pass.waits", why, seat, space.entry_name(state, top.item, top.seat)))
+        else:
+            log.step(_passes("pass.done", why, seat, ""))
     if outcome.resolve is not None:
         space.resolve(state, outcome.resolve, log)
 
 
+@functools.cache
+def _passes(template: str, why: str, seat: int, what: str) -> Said:
+    """A pass's caption (``template``), naming the entry or step it is about (``what``), said once
+    for each: passes are most of a match's captions."""
+    passes = say(why or "pass", seat=SEAT[seat])
+    return say(template, passes=passes, entry=what, where=what)
+
+
 def _auto(state: BreakfallState, seat: int) -> str | None:
-    """Why the rules pass for ``seat`` now (BREAKFALL-9.2), or ``None``: it holds nothing it
-    could enter and either anyone can see that (a pass for it tells nothing) or it turned
-    auto-pass on."""
+    """Why the rules pass for ``seat`` now (BREAKFALL-9.2), as the template of the pass's
+    caption, or ``None``: it holds nothing it could enter and either anyone can see that (a pass
+    for it tells nothing) or it turned auto-pass on."""
     idle = evidently_idle(state, seat)
     if idle is None and not state.auto.is_on(seat):
         return None  # asked whatever it holds: what it could use need not be worked out
     held = idle is None and usable(state, seat)
     if not state.auto.passes_for(seat, usable=held, evident=idle is not None):
         return None
-    return " (auto-pass)" if idle is None else f" ({idle}, nothing to use)"
+    return "pass.auto" if idle is None else f"pass.idle.{idle}"
 
 
 def proceed(state: BreakfallState, log: StepLog) -> None:
@@ -228,7 +247,7 @@ def proceed(state: BreakfallState, log: StepLog) -> None:
 
 def concede(state: BreakfallState, seat: int, log: StepLog) -> None:
     """BREAKFALL-4.3: at any time, priority or not."""
-    summary = f"{SEAT[seat]} concedes. {SEAT[1 - seat]} wins."
+    summary = say("result.concede", seat=SEAT[seat], other=SEAT[1 - seat])
     log.event("conceded", None, seat=seat)
     finish(state, (1 - seat,), "concede", summary, log)
     log.step(summary)

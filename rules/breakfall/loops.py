@@ -13,7 +13,7 @@ loops nowhere pays for fingerprints only.
 from __future__ import annotations
 
 from ..engine import LoopCount, StepLog, state_key
-from ..engine.resolve import LOOP, RUNAWAY
+from .captions import say
 from .state import BreakfallState, Decision, LoopRun
 from .zones import finish
 
@@ -91,7 +91,7 @@ def repeated(state: BreakfallState, log: StepLog) -> bool:
         return False
     if not state.guard.repeated(loop_key(state)):
         return False
-    reason = LOOP.format(count=state.guard.run)
+    reason = say("result.loop", count=state.guard.run)  # the engine's LOOP, said
     finish(state, (), "loop", reason, log)
     log.step(reason)
     return True
@@ -102,7 +102,7 @@ def ran_away(state: BreakfallState, log: StepLog) -> bool:
     end the game as a draw (BREAKFALL-6.5)."""
     if not state.guard.resolved():
         return False
-    reason = RUNAWAY.format(count=state.guard.run)
+    reason = say("result.runaway", count=state.guard.run)  # the engine's RUNAWAY, said
     finish(state, (), "runaway", reason, log)
     log.step(reason)
     return True

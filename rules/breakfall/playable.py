@@ -96,7 +96,8 @@ def evidently_idle(state: BreakfallState, seat: int) -> str | None:
     the card pool (what a hidden card might be), never from the cards it holds. Its hand is
     empty or holds no card it could pay for (the cheapest card of the pool playable now costs
     more than its ready resources), no ability on its field is usable, and it may not place a
-    resource (only the turn player in its main window, space empty, once a turn)."""
+    resource (only the turn player in its main window, space empty, once a turn). The why, as
+    a caption's pass says it: ``no_hand``, ``no_ready`` or ``too_few`` (ready resources)."""
     player = state.players[seat]
     ready = 0
     if player.hand:
@@ -108,8 +109,8 @@ def evidently_idle(state: BreakfallState, seat: int) -> str | None:
     if may_place(state, seat) or usable_abilities(state, seat):
         return None
     if not player.hand:
-        return "no card in hand"
-    return "no ready resource" if not ready else "too few ready resources"
+        return "no_hand"
+    return "no_ready" if not ready else "too_few"
 
 
 def usable(state: BreakfallState, seat: int) -> bool:

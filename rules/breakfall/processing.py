@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..engine import StepLog
+from ..engine import Said, StepLog
+from .captions import joined, say, tell
 from .cards import Ability
 from .state import DAMAGE_LIMIT, BreakfallState, Card, Decision, Item, Waiting
 from .stats import durability
@@ -34,9 +35,9 @@ def rule_processing(state: BreakfallState, log: StepLog) -> None:
 def _lost(state: BreakfallState, seat: int) -> str | None:
     player = state.players[seat]
     if len(player.damage) >= DAMAGE_LIMIT:
-        return f"{SEAT[seat]} has {len(player.damage)} cards in the damage zone"
+        return say("lost.damage", seat=SEAT[seat], n=len(player.damage))
     if not player.deck:
-        return f"{SEAT[seat]}'s deck is empty"
+        return say("lost.deck", seat=SEAT[seat])
     return None
 
 
@@ -47,17 +48,16 @@ def _defeat(state: BreakfallState, log: StepLog) -> bool:
         return False
     if why[0] is not None and why[1] is not None:
         winner = state.ntp
-        summary = (
-            f"{why[state.turn_player]} and {why[winner]} at once: the non-turn player, "
-            f"{SEAT[winner]}, wins."
+        summary = say(
+            "result.both", first=why[state.turn_player], second=why[winner], seat=SEAT[winner]
         )
         reason = "both"
     else:
         loser = 0 if why[0] is not None else 1
         winner = 1 - loser
-        summary = f"{why[loser]}: {SEAT[winner]} wins."
+        summary = say("result.lost", why=why[loser], seat=SEAT[winner])
         reason = "damage" if len(state.players[loser].damage) >= DAMAGE_LIMIT else "deck"
-    finish(state, (winner,), reason, summary[:1].upper() + summary[1:], log)
+    finish(state, (winner,), reason, summary, log)  # it starts with a seat: no capital to make
     log.step(state.result.summary if state.result else summary)
     return True
 
@@ -85,8 +85,10 @@ def _kills(state: BreakfallState, log: StepLog) -> None:
             kill(state, card)
             log.event("killed", None, seat=card.owner, card=card.uid, name=card.name)
         if not log.quiet:
-            said = ", ".join(f"{card_name(c)} (damage {d} of {u})" for c, d, u in doomed)
-            log.step(f"Killed: {said}.")
+            said = [
+                say("killed.card", card=card_name(c), damage=d, durability=u) for c, d, u in doomed
+            ]
+            tell(log, "killed", cards=joined("list.comma", said))
 
 
 def trigger_ability(state: BreakfallState, waiting: Waiting | Item) -> Ability:
@@ -117,7 +119,7 @@ def _enter_waiting(state: BreakfallState, log: StepLog) -> None:
             if not found:
                 log.event("not_entered", None, seat=waiting.seat, card=waiting.uid)
                 if not log.quiet:
-                    log.step(f"{_source(state, waiting)}'s ability has no target: not entered.")
+                    tell(log, "trigger.no_target", card=_source(state, waiting))
                 continue
             if len(found) > 1:  # the decision holds it until its target is chosen
                 state.decision = Decision("target", waiting.seat, item=item)
@@ -126,7 +128,7 @@ def _enter_waiting(state: BreakfallState, log: StepLog) -> None:
         enter_trigger(state, waiting.seat, item, log)
 
 
-def _source(state: BreakfallState, waiting: Waiting | Item) -> str:
+def _source(state: BreakfallState, waiting: Waiting | Item) -> Said:
     return card_name(state.cards[waiting.uid])
 
 
@@ -136,21 +138,31 @@ def enter_trigger(state: BreakfallState, seat: int, item: Item, log: StepLog) ->
     log.event("entered", None, seat=seat, kind="trigger", card=item.uid, target=item.target)
     if not log.quiet:
         ability = trigger_ability(state, item)
-        aim = ""
+        card, when = _source(state, item), _when(ability)
         if item.target is not None and ability.chosen != "entry":
-            aim = f" on {card_name(state.cards[item.target])}"
-        log.step(f"{_source(state, item)}'s ability is entered{aim} ({_when(ability)}).")
+            target = card_name(state.cards[item.target])
+            tell(log, "trigger.entered.on", card=card, target=target, when=when)
+        else:
+            tell(log, "trigger.entered", card=card, when=when)
 
 
-def _when(ability: Ability) -> str:
-    return {
-        "enters": "it entered the field",
-        "greets": "it greets",
-        "blocks": "it blocks",
-        "deals_damage": "it dealt damage",
-        "dealt_damage": "it was dealt damage",
-        "killed": "it was killed",
-        "turn_start": "turn start",
-        "turn_end": "turn end",
-        "bowed": "it became bowed",
-    }.get(ability.when or "", "triggered")
+_WHEN = {
+    when: say(f"trigger.{when}")
+    for when in (
+        "enters",
+        "greets",
+        "blocks",
+        "deals_damage",
+        "dealt_damage",
+        "killed",
+        "turn_start",
+        "turn_end",
+        "bowed",
+    )
+}
+"""What triggered an ability, as its caption says it ("it greets"), said once."""
+_TRIGGERED = say("trigger.other")
+
+
+def _when(ability: Ability) -> Said:
+    return _WHEN.get(ability.when or "", _TRIGGERED)

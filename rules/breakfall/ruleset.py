@@ -42,11 +42,19 @@ class BreakfallRuleset(RulesetBase[BreakfallState, BreakfallView]):
         return text.summary_text(card, wording=wording)
 
     def texts_shown(self, card: Any, wording: Wording) -> list[str]:
-        """Its whole text, and each ability's alone, as a character's tile shows them."""
+        """Its whole text, and each ability's alone, as a character's tile shows them; its
+        breakfall alone and the breakfall's cost, as a breakfall's menu shows them."""
         english = wording is self.english
         abilities = [
             (english and a.text) or text.ability_text(a, wording=wording) for a in card.abilities
         ]
+        breakfall = card.breakfall
+        if breakfall is not None:
+            abilities.append(
+                (english and breakfall.text) or text.ability_text(breakfall, wording=wording)
+            )
+            if breakfall.cost:
+                abilities.append(text.cost_text(breakfall.cost, wording=wording))
         return [self.write_text(card, wording), *abilities]
 
     pool: CardPool

@@ -10,11 +10,12 @@ the card, if it is still in the check zone, into the graveyard (BREAKFALL-5.4 (b
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
-from ..engine import Entry, StepLog
+from ..engine import Entry, Said, StepLog
 from . import effects
-from .captions import close, listing
+from .captions import close, joined, listed, named, say, tell
 from .cards import Ability, CardDef
 from .effects import Context
 from .loops import may_answer
@@ -54,16 +55,23 @@ def source_ability(state: BreakfallState, item: Item) -> tuple[Card, Ability]:
     return card, card.defn.abilities[item.ability]
 
 
-def entry_name(state: BreakfallState, item: Item, seat: int) -> str:
+def entry_name(state: BreakfallState, item: Item, seat: int) -> Said:
     """``{seat0}'s Ember Strike``, ``{seat0}'s Gate Warden's ability``."""
     if item.kind == "check":
-        return f"{SEAT[seat]}'s damage check"
+        return _CHECKS[seat]
     card = state.cards[item.uid]
     if item.kind == "card":
         return card_name(card)
-    if item.kind == "breakfall":
-        return f"{card_name(card)}'s breakfall"
-    return f"{card_name(card)}'s ability"
+    return _entry("breakfall" if item.kind == "breakfall" else "ability", card_name(card))
+
+
+_CHECKS = tuple(say("entry.check", seat=seat) for seat in SEAT)
+
+
+@functools.cache
+def _entry(kind: str, card: Said) -> Said:
+    """A card's breakfall or ability in a caption, said once for each."""
+    return say(f"entry.{kind}", card=card)
 
 
 # -- costs ----------------------------------------------------------------------------------------
@@ -105,43 +113,46 @@ def _pay(
     discards: Sequence[Card],
     log: StepLog,
 ) -> list[str]:
-    """Pay the cost; what was paid, for the caption."""
-    paid = []
+    """Pay the cost; what was paid, for the caption (nothing in quiet play)."""
+    paid: list[str] = []
     for cost in ability.cost:
         if cost.kind == "bow_self":
             bow(state, source)
             log.event("bowed", None, seat=seat, card=source.uid)
-            paid.append("bows itself")
+            if not log.quiet:
+                paid.append(_BOWS_ITSELF)
         elif cost.kind == "bow_resources":
             _bow_resources(state, seat, cost.n, log)
-            paid.append(f"bows {cost.n} resource{'s' if cost.n > 1 else ''}")
+            if not log.quiet:
+                resources = "one" if cost.n == 1 else "other"
+                paid.append(say(f"paid.bow_resources.{resources}", n=cost.n))
         elif cost.kind == "discard":
             chosen = list(discards)
             if not chosen:  # as many as asked, when the hand holds no more than that
                 chosen = [c for c in state.players[seat].hand if c is not source][: cost.n]
             effects.discard(state, seat, chosen, log)
-            paid.append(f"discards {listing([c.name for c in chosen])}")
+            if not log.quiet:
+                paid.append(say("paid.discard", cards=listed([named(c.name) for c in chosen])))
     return paid
 
 
-def _ready_count(state: BreakfallState, seat: int) -> str:
-    player = state.players[seat]
-    return f"{len(ready_resources(state, seat))} of {len(player.resources)} resources ready"
+_BOWS_ITSELF = say("paid.bow_self")
 
 
 # -- entering ------------------------------------------------------------------------------------
 
 
-def _aim(state: BreakfallState, target: int | None) -> str:
+def _aim(state: BreakfallState, target: int | None) -> Said | None:
+    """What an entry aims at, as a caption names it; ``None``: nothing (any longer)."""
     if target is None:
-        return ""
+        return None
     card = state.cards.get(target)
     if card is not None and card.zone == "field":
-        return f" on {card_name(card)}"
+        return card_name(card)
     for entry in state.space.entries:
         if entry.item.eid == target:
-            return f" on {entry_name(state, entry.item, entry.seat)}"
-    return ""
+            return entry_name(state, entry.item, entry.seat)
+    return None
 
 
 def play(state: BreakfallState, seat: int, card: Card, target: int | None, log: StepLog) -> None:
@@ -153,8 +164,22 @@ def play(state: BreakfallState, seat: int, card: Card, target: int | None, log: 
     log.event("played", None, seat=seat, card=card.uid, name=card.name, target=target)
     if not log.quiet:
         cost = card.defn.cost
-        paid = f"cost {cost}: {_ready_count(state, seat)}" if cost else "cost 0"
-        log.step(f"{SEAT[seat]} plays {card.name}{_aim(state, target)} ({paid}).")
+        aim = _aim(state, target)
+        on = "" if aim is None else ".on"
+        if cost:
+            ready, n = len(ready_resources(state, seat)), len(state.players[seat].resources)
+            tell(
+                log,
+                f"play.paid{on}",
+                seat=SEAT[seat],
+                card=card.name,
+                target=aim,
+                cost=cost,
+                ready=ready,
+                n=n,
+            )
+        else:
+            tell(log, f"play.free{on}", seat=SEAT[seat], card=card.name, target=aim)
 
 
 def activate(
@@ -175,9 +200,10 @@ def activate(
     state.space.enter(seat, item)
     log.event("entered", None, seat=seat, kind="ability", card=card.uid, target=target)
     if not log.quiet:
-        many = f" ×{times}" if times > 1 else ""
         aim = _aim(state, target)
-        log.step(f"{card_name(card)}'s ability is entered{many}{aim}: it {listing(paid)}.")
+        name = "activate" + (".times" if times > 1 else "") + ("" if aim is None else ".on")
+        said = listed(paid, "list.and.clauses")
+        tell(log, name, card=card_name(card), times=times, target=aim, paid=said)
 
 
 def breakfall_problem(state: BreakfallState, seat: int, card: Card) -> str | None:
@@ -186,13 +212,18 @@ def breakfall_problem(state: BreakfallState, seat: int, card: Card) -> str | Non
     ability = card.defn.breakfall
     assert ability is not None
     if no_breakfall(state, seat):
-        return "an enemy card forbids breakfalls"
+        return _FORBIDDEN
     kind = ability.chosen
     if kind is not None and not candidates(state, seat, kind, ability.effects):
-        return "it has no legal target"
+        return _NO_TARGET
     if not can_pay(state, seat, card, ability):
-        return "its cost cannot be paid"
+        return _NO_PAYING
     return None
+
+
+_FORBIDDEN = say("problem.forbidden")
+_NO_TARGET = say("problem.no_target")
+_NO_PAYING = say("problem.cost")
 
 
 def enter_breakfall(
@@ -203,7 +234,7 @@ def enter_breakfall(
     discards: Sequence[Card],
     log: StepLog,
     *,
-    turned: str = "",
+    turned: Said | None = None,
 ) -> None:
     """Enter the breakfall above its check, which waits below it (BREAKFALL-5.4 (b), 5.6);
     ``turned``: the check that turned it, when it is entered in the same step."""
@@ -217,23 +248,29 @@ def enter_breakfall(
     space.enter_triggered([(seat, Item(state.next_eid(), "breakfall", card.uid, target=target))])
     log.event("entered", None, seat=seat, kind="breakfall", card=card.uid, target=target)
     if not log.quiet:
-        pays = f", paying: {listing(paid)}" if paid else ""
-        if turned:
-            log.step(f"{turned}: breakfall! It is entered{_aim(state, target)}.")
+        aim = _aim(state, target)
+        on = "" if aim is None else ".on"
+        if turned is not None:
+            tell(log, f"check.entered{on}", turns=turned, target=aim)
         else:
-            log.step(f"{card_name(card)}'s breakfall is entered{_aim(state, target)}{pays}.")
+            name = f"entered{on}" + (".paying" if paid else "")
+            paying = listed(paid, "list.and.clauses")
+            tell(log, name, card=card_name(card), target=aim, paid=paying)
 
 
 # -- damage checks --------------------------------------------------------------------------------
 
 
-def _checks_left(state: BreakfallState, seat: int) -> str:
+def _turns(state: BreakfallState, seat: int, card: Card) -> Said:
+    """``{seat0}'s damage check (2 more waiting) turns Ash Runner``."""
     left = sum(
         1
         for e in state.space.entries
         if e.seat == seat and e.item.kind == "check" and not e.item.running
     )
-    return f" ({left} more waiting)" if left else ""
+    if left:
+        return say("check.turns.more", seat=SEAT[seat], left=left, card=card.name)
+    return say("check.turns", seat=SEAT[seat], card=card.name)
 
 
 def run_check(state: BreakfallState, log: StepLog) -> None:
@@ -246,38 +283,35 @@ def run_check(state: BreakfallState, log: StepLog) -> None:
         if card.zone == "check":
             move(state, card, "graveyard")
             log.event("check_done", None, seat=seat, card=card.uid, name=card.name)
-            if not log.quiet:
-                log.step(f"{SEAT[seat]}'s check ends: {card.name} goes to the graveyard.")
+            tell(log, "check.ends", seat=SEAT[seat], card=card.name)
         return
     if not player.deck:
         log.event("check_done", None, seat=seat, card=None)
-        log.step(f"{SEAT[seat]}'s damage check finds an empty deck.")
+        tell(log, "check.empty", seat=SEAT[seat])
         return
     card = player.deck[0]
     move(state, card, "check")
     log.event("turned", None, seat=seat, card=card.uid, name=card.name)
-    turns = f"{SEAT[seat]}'s damage check{_checks_left(state, seat)} turns {card.name}"
+    turns = None if log.quiet else _turns(state, seat, card)
     ability = card.defn.breakfall
     if ability is None:
         move(state, card, "damage")
         if not log.quiet:
             n = len(player.damage)
-            log.step(f"{turns}: to the damage zone ({n - 1} → {n} of {DAMAGE_LIMIT}).")
+            tell(log, "check.damage", turns=turns, before=n - 1, after=n, limit=DAMAGE_LIMIT)
         return
     problem = breakfall_problem(state, seat, card)
     if problem is not None:
         move(state, card, "graveyard")
         log.event("not_entered", None, seat=seat, card=card.uid)
-        if not log.quiet:
-            log.step(f"{turns}: breakfall, but {problem}: to the graveyard.")
+        tell(log, "check.problem", turns=turns, problem=problem)
         return
     kind = ability.chosen
     found = candidates(state, seat, kind, ability.effects) if kind is not None else []
     if ability.cost or len(found) > 1:
         state.decision = Decision("breakfall", seat, uid=card.uid)
-        if not log.quiet:
-            ask = "may pay or decline" if ability.cost else "must choose its target"
-            log.step(f"{turns}: breakfall! {SEAT[seat]} {ask}.")
+        ask = "check.pay" if ability.cost else "check.choose"
+        tell(log, ask, turns=turns, seat=SEAT[seat])
         return
     enter_breakfall(state, seat, card, found[0] if found else None, (), log, turned=turns)
 
@@ -285,15 +319,15 @@ def run_check(state: BreakfallState, log: StepLog) -> None:
 # -- resolving ------------------------------------------------------------------------------------
 
 
-def _asked(state: BreakfallState) -> str:
+def _asked(state: BreakfallState) -> Said:
     """What a resolution stopped for: ``{seat1} chooses a card to discard``."""
     decision = state.decision
     assert decision is not None
     seat = SEAT[decision.seat]
     if decision.kind == "discard":
-        cards = "a card" if decision.n == 1 else f"{decision.n} cards"
-        return f"{seat} chooses {cards} to discard"
-    return f"{seat} chooses a card to take back from the graveyard"
+        cards = "one" if decision.n == 1 else "other"
+        return say(f"asked.discard.{cards}", seat=seat, n=decision.n)
+    return say("asked.recall", seat=seat)
 
 
 def resolve(state: BreakfallState, entry: Entry[Item], log: StepLog) -> None:
@@ -308,7 +342,6 @@ def continue_resolving(state: BreakfallState, log: StepLog) -> None:
     res = state.resolving
     assert res is not None
     item, seat = res.entry.item, res.entry.seat
-    label = entry_name(state, item, seat)
     source, ability = source_ability(state, item)
     if item.kind == "card" and source.defn.character:
         state.resolving = None
@@ -316,11 +349,14 @@ def continue_resolving(state: BreakfallState, log: StepLog) -> None:
             enter_field(state, source)
             log.event("entered_field", None, seat=seat, card=source.uid, name=source.name)
             if not log.quiet:
-                numbers = (
-                    f"force {force(state, source)}, sabotage {sabotage(state, source)}, "
-                    f"durability {durability(state, source)}"
+                tell(
+                    log,
+                    "field.enters",
+                    entry=entry_name(state, item, seat),
+                    force=force(state, source),
+                    sabotage=sabotage(state, source),
+                    durability=durability(state, source),
                 )
-                log.step(f"{label} enters the field ({numbers}).")
         return
     said = res.said  # kept across a stop: the caption that finishes it says all it did
     if ability.may and res.may is None:
@@ -329,10 +365,7 @@ def continue_resolving(state: BreakfallState, log: StepLog) -> None:
             return
         res.may = answer
         if not log.quiet:
-            said.append(
-                f"{SEAT[seat]} says "
-                + ("yes (the loop goes on)" if answer else "no (the loop stops)")
-            )
+            said.append(say("may.yes.loop" if answer else "may.no.loop", seat=SEAT[seat]))
     ctx = Context(seat, source, ability, item, res)
     if res.may is not False:
         while res.rep < item.times:
@@ -343,7 +376,10 @@ def continue_resolving(state: BreakfallState, log: StepLog) -> None:
             while res.at < len(ability.effects):
                 if not effects.apply(state, ctx, ability.effects[res.at], log, said):
                     if not log.quiet and said:  # else the board's "Now:" says who chooses
-                        close(log, f"{label}: {'; '.join([*said, _asked(state)])}")
+                        done = joined("list.semicolon", [*said, _asked(state)])
+                        close(
+                            log, "resolve.stopped", entry=entry_name(state, item, seat), done=done
+                        )
                     return
                 res.at += 1
             res.rep += 1
@@ -353,7 +389,10 @@ def continue_resolving(state: BreakfallState, log: StepLog) -> None:
         move(state, source, "graveyard")  # a technique, done (BREAKFALL terms)
     log.event("resolved", None, seat=seat, kind=item.kind, card=item.uid)
     if not log.quiet:
-        done = "; ".join(said) if said else "no effect"
+        done = joined("list.semicolon", said) if said else _NO_EFFECT
         if item.times > 1:
-            done = f"{res.rep}× {done}"
-        close(log, f"{label} resolves: {done}")
+            done = say("resolve.times", times=res.rep, done=done)
+        close(log, "resolve", entry=entry_name(state, item, seat), done=done)
+
+
+_NO_EFFECT = say("resolve.no_effect")

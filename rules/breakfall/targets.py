@@ -8,12 +8,14 @@ character's uid, or an entry's ``eid`` for ``negate``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
-from ..engine import Entry, Option
+from ..engine import Entry, Option, Said
 from .cards import Effect
 from .state import BreakfallState, Card, Item
 from .stats import durability, force, sabotage
+from .words import CAPTIONS
 
 __all__ = [
     "blockers",
@@ -91,13 +93,32 @@ def still_legal(
     return card in _sides(state, seat, kind)
 
 
-def character_label(state: BreakfallState, seat: int, card: Card) -> str:
+def character_label(state: BreakfallState, seat: int, card: Card) -> Said:
     """``enemy Gate Warden · force 2, sabotage 1, damage 1/4, bowed``."""
-    side = _whose(seat, card.owner)
-    bowed = "bowed" if card.bowed else "ready"
-    return (
-        f"{side} {card.name} · force {force(state, card)}, sabotage {sabotage(state, card)}, "
-        f"damage {card.damage}/{durability(state, card)}, {bowed}"
+    return _character(
+        _whose(seat, card.owner),
+        "bowed" if card.bowed else "ready",
+        card.name,
+        force(state, card),
+        sabotage(state, card),
+        card.damage,
+        durability(state, card),
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _character(
+    whose: str, bowed: str, name: str, force: int, sabotage: int, damage: int, durability: int
+) -> Said:
+    """A character's label, said once for each set of numbers: menus are listed in quiet play
+    too, over and over, and most characters' numbers come back."""
+    return CAPTIONS.say(
+        f"option.character.{whose}.{bowed}",
+        card=name,
+        force=force,
+        sabotage=sabotage,
+        damage=damage,
+        durability=durability,
     )
 
 
@@ -105,26 +126,27 @@ def _whose(seat: int, owner: int) -> str:
     return "your" if owner == seat else "enemy"
 
 
-def entry_words(state: BreakfallState, seat: int, entry: Entry[Item]) -> str:
+def entry_words(state: BreakfallState, seat: int, entry: Entry[Item]) -> Said:
     """An entry as ``seat``'s menus name it: ``enemy Ember Strike``, ``your Gate Warden's
     ability`` (a label is shown to one seat, so it says "your" and "enemy", never a seat)."""
     item = entry.item
-    whose = _whose(seat, entry.seat)
-    if item.kind == "check":
-        return f"{whose} damage check"
-    card = state.cards[item.uid]
-    if item.kind == "card":
-        return f"{whose} {card.name}"
-    if item.kind == "breakfall":
-        return f"{whose} {card.name}'s breakfall"
-    return f"{whose} {card.name}'s ability"
+    kind = item.kind if item.kind in ("check", "card", "breakfall") else "ability"
+    name = "" if kind == "check" else state.cards[item.uid].name
+    return _entry(_whose(seat, entry.seat), kind, name)
 
 
-def entry_label(state: BreakfallState, seat: int, entry: Entry[Item]) -> str:
+@functools.cache
+def _entry(whose: str, kind: str, name: str) -> Said:
+    """An entry's words, said once for each side, kind and card."""
+    return CAPTIONS.say(f"entry.{whose}.{kind}", card=name)
+
+
+def entry_label(state: BreakfallState, seat: int, entry: Entry[Item]) -> Said:
     """``enemy Ember Strike (technique)``, ``your Gate Warden's ability``."""
     words = entry_words(state, seat, entry)
     if entry.item.kind == "card":
-        return f"{words} ({state.cards[entry.item.uid].defn.kind})"
+        kind = state.cards[entry.item.uid].defn.kind
+        return CAPTIONS.say(f"option.entry.{kind}", entry=words)
     return words
 
 

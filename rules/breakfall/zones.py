@@ -8,8 +8,11 @@ damage, boosts and bowed state and its part in the battle; an ability that trigg
 
 from __future__ import annotations
 
-from ..engine import Result, StepLog
+import functools
+
+from ..engine import Result, Said, StepLog
 from .state import BLOCKER_LEFT, BreakfallState, Card, Player, Waiting
+from .words import CAPTIONS
 
 __all__ = [
     "SEAT",
@@ -27,9 +30,15 @@ __all__ = [
 SEAT = ("{seat0}", "{seat1}")
 
 
-def card_name(card: Card) -> str:
+def card_name(card: Card) -> Said:
     """``{seat1}'s Gate Warden``."""
-    return f"{SEAT[card.owner]}'s {card.name}"
+    return _owned(card.owner, card.name)
+
+
+@functools.cache
+def _owned(seat: int, name: str) -> Said:
+    """A seat's card in a caption, said once for each seat and card."""
+    return CAPTIONS.say("card.owned", seat=SEAT[seat], card=name)
 
 
 ZONES = ("deck", "hand", "field", "resources", "damage", "check", "graveyard")

@@ -24,6 +24,7 @@ from rules.breakfall.views import (
     PlayerView,
     ResourceView,
 )
+from rules.breakfall.words import CAPTIONS
 from rules.engine import Event, Result, Step
 
 from .positions import replay_steps
@@ -162,6 +163,10 @@ def _card(card_id: str) -> CardDef:
     return POOL.cards[card_id]
 
 
+ASH_RUNNER = CAPTIONS.say("card.owned", seat="{seat0}", card="Ash Runner")
+"""A target as the rules name it: said, so that a Japanese picture says it in Japanese."""
+
+
 def space_view(viewer: int | None = None) -> BreakfallView:
     """The damage step with a full space: two checks waiting for seat 1 below a running check,
     whose breakfall (Pond Heron's, on a greeter) an any-speed technique and an activated
@@ -185,7 +190,7 @@ def space_view(viewer: int | None = None) -> BreakfallView:
             "breakfall",
             "Pond Heron",
             _card("pond-heron").breakfall.text,  # type: ignore[union-attr]
-            "{seat0}'s Ash Runner",
+            ASH_RUNNER,
             False,
             False,
             False,
@@ -196,7 +201,7 @@ def space_view(viewer: int | None = None) -> BreakfallView:
             "technique",
             "Iron Skin",
             _card("iron-skin").text,
-            "{seat0}'s Ash Runner",
+            ASH_RUNNER,
             False,
             False,
             False,
@@ -207,7 +212,7 @@ def space_view(viewer: int | None = None) -> BreakfallView:
             "ability",
             "Lamp Oiler",
             _card("lamp-oiler").abilities[0].text,
-            "{seat1}'s Gate Warden",
+            CAPTIONS.say("card.owned", seat="{seat1}", card="Gate Warden"),
             False,
             False,
             False,
@@ -218,7 +223,7 @@ def space_view(viewer: int | None = None) -> BreakfallView:
             "trigger",
             "Thorn Keeper",
             _card("thorn-keeper").abilities[0].text,
-            "{seat1}'s Lamp Oiler",
+            CAPTIONS.say("card.owned", seat="{seat1}", card="Lamp Oiler"),
             False,
             False,
             False,
@@ -253,7 +258,7 @@ def space_view(viewer: int | None = None) -> BreakfallView:
         where="the damage step",
         space=space,
         holder=0,
-        waiting="{seat0} has priority",
+        waiting=CAPTIONS.say("waiting.priority", seat="{seat0}"),  # as the rules say it
         turn=9,
     )
     if viewer is not None:
