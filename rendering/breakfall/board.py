@@ -363,7 +363,7 @@ def _entry_text(entry: EntryView, names: Sequence[str]) -> tuple[str, str]:
     card, player = card_name("breakfall", entry.name), names[entry.seat]
     if entry.kind == "check" and entry.resolving:
         turned = say("Resolving: {player}'s damage check turned {card}", player=player, card=card)
-        return turned, entry.text
+        return turned, in_language(entry.text, language())
     if entry.kind == "check":
         return say("{player}'s check: {card} waits for its breakfall", player=player, card=card), ""
     head = say("{card} ({kind})", card=card, kind=_kind(entry.kind))
@@ -372,7 +372,7 @@ def _entry_text(entry: EntryView, names: Sequence[str]) -> tuple[str, str]:
         head = say("{entry} → {target}", entry=head, target=target)
     if entry.resolving:
         head = say("Resolving: {entry}", entry=head)
-    return head, entry.text
+    return head, in_language(entry.text, language())
 
 
 _TEXT_LEADING = 1.1

@@ -14,6 +14,7 @@ from .cards import CardPool
 from .state import DAMAGE_LIMIT, BreakfallState
 from .stats import durability
 from .views import BreakfallView, summary, view
+from .words import CAPTIONS
 from .zones import ZONES
 
 __all__ = ["VERSION", "BreakfallRuleset"]
@@ -34,6 +35,7 @@ class BreakfallRuleset(RulesetBase[BreakfallState, BreakfallView]):
     kinds: ClassVar[Mapping[str, Kind]] = actions.KINDS
     cpu_guide = cpu.GUIDE
     english = text.ENGLISH
+    captions = CAPTIONS
 
     def write_text(self, card: Any, wording: Wording) -> str:
         return text.card_text(card, wording=wording)
@@ -43,7 +45,8 @@ class BreakfallRuleset(RulesetBase[BreakfallState, BreakfallView]):
 
     def texts_shown(self, card: Any, wording: Wording) -> list[str]:
         """Its whole text, and each ability's alone, as a character's tile shows them; its
-        breakfall alone and the breakfall's cost, as a breakfall's menu shows them."""
+        breakfall alone and the breakfall's cost, as a breakfall's menu shows them; a
+        technique's effects as one sentence, as its entry in the resolution space shows them."""
         english = wording is self.english
         abilities = [
             (english and a.text) or text.ability_text(a, wording=wording) for a in card.abilities
@@ -55,6 +58,8 @@ class BreakfallRuleset(RulesetBase[BreakfallState, BreakfallView]):
             )
             if breakfall.cost:
                 abilities.append(text.cost_text(breakfall.cost, wording=wording))
+        if not card.character:  # a technique's entry in the resolution space: its effects
+            abilities += [text.effects_sentence(a, wording=wording) for a in card.abilities]
         return [self.write_text(card, wording), *abilities]
 
     pool: CardPool

@@ -14,6 +14,7 @@ __all__ = [
     "ability_text",
     "card_text",
     "cost_text",
+    "effects_sentence",
     "effects_text",
     "finish_card",
     "summary_text",
@@ -166,6 +167,12 @@ def _subject(effect: Effect, *, may: bool) -> str:
     if effect.effect in ("draw", "discard") and effect.target != "you" and not may:
         return effect.target
     return "you"
+
+
+def effects_sentence(ability: Ability, *, wording: Wording = ENGLISH) -> str:
+    """The effects as one sentence, as the resolution space shows a technique's entry: ``Deal 2
+    damage to an enemy character, then bow it.``"""
+    return wording.forms["sentence"](effects_text(ability, wording=wording))
 
 
 def effects_text(ability: Ability, *, may: bool = False, wording: Wording = ENGLISH) -> str:

@@ -15,7 +15,8 @@ from ..engine.views import MatchView
 from . import actions, flow, playable, space
 from .state import DAMAGE_LIMIT, NOT_ASKED, BreakfallState, Card, Item, Player
 from .stats import durability, force, is_new, sabotage
-from .text import effects_text
+from .text import effects_sentence
+from .words import CAPTIONS
 from .zones import SEAT, card_name
 
 __all__ = [
@@ -208,13 +209,15 @@ def _entry(state: BreakfallState, seat: int, item: Item, resolving: bool) -> Ent
         return EntryView(item.eid, seat, "check", name, "", "", True, item.running, resolving)
     card, ability = space.source_ability(state, item)
     kind = card.defn.kind if item.kind == "card" else item.kind
-    text = ability.text
+    text = CAPTIONS.say("entry.text", text=ability.text)
     if item.kind == "card":
         defn = card.defn
         text = (
-            f"force {defn.force}, sabotage {defn.sabotage}, durability {defn.durability}"
+            CAPTIONS.say(
+                "entry.stats", force=defn.force, sabotage=defn.sabotage, durability=defn.durability
+            )
             if defn.character
-            else effects_text(ability)[:1].upper() + effects_text(ability)[1:] + "."
+            else CAPTIONS.say("entry.text", text=effects_sentence(ability))
         )
     target = ""
     if item.target is not None:
@@ -231,7 +234,7 @@ def _entry(state: BreakfallState, seat: int, item: Item, resolving: bool) -> Ent
         elif found is not None and found.zone == "field":
             target = card_name(found)
     if item.times > 1:
-        text = f"×{item.times}: {text}"
+        text = CAPTIONS.say("entry.times", times=item.times, text=text)
     return EntryView(item.eid, seat, kind, card.name, text, target, False, False, resolving)
 
 
@@ -239,7 +242,7 @@ def _check_under_way(state: BreakfallState, seat: int, card: Card) -> EntryView:
     """The damage check that turned ``card``'s breakfall and waits while its player pays or
     declines, or chooses its target: taken from the space, so shown as resolving."""
     ability = card.defn.breakfall
-    text = ability.text if ability is not None else ""
+    text = CAPTIONS.say("entry.text", text=ability.text) if ability is not None else ""
     return EntryView(state.next_eid(), seat, "check", card.name, text, "", True, False, True)
 
 
@@ -304,11 +307,20 @@ def summary(public: BreakfallView) -> str:
     deck and hand; the turn and where in it."""
     if public.viewer is not None:
         raise ValueError("a summary is made from a spectator's view (viewer None)")
-    sides = " · ".join(
-        f"{SEAT[p.seat]}: damage {len(p.damage)}/{p.damage_limit}, "
-        f"deck {p.deck_size}, hand {p.hand_size}"
-        for p in public.players
+    sides = CAPTIONS.join(
+        "summary.sides",
+        [
+            CAPTIONS.say(
+                "summary.side",
+                seat=SEAT[p.seat],
+                damage=len(p.damage),
+                limit=p.damage_limit,
+                deck=p.deck_size,
+                hand=p.hand_size,
+            )
+            for p in public.players
+        ],
     )
     if public.result is not None or not public.turn:
         return sides
-    return f"Turn {public.turn}, {public.where} · {sides}"
+    return CAPTIONS.say("summary", turn=public.turn, where=public.where, sides=sides)

@@ -20,6 +20,26 @@ __all__ = ["CAPTIONS"]
 
 CAPTIONS = Wording(
     {
+        # -- where a match stands (/match status)
+        "summary": "Turn {turn}, {where} · {sides}",
+        "summary.side": "{seat}: damage {damage}/{limit}, deck {deck}, hand {hand}",
+        "summary.sides": "{before} · {after}",
+        # -- each kind of action, as a menu of several is headed ("Play…")
+        "kind.play": "Play",
+        "kind.activate": "Use",
+        "kind.place": "Place",
+        "kind.block": "Block",
+        "kind.greet": "Greet",
+        "kind.breakfall": "Breakfall",
+        "kind.decline": "Decline",
+        "kind.discard": "Discard",
+        "kind.optional": "Optional",
+        "kind.recall": "Recall",
+        "kind.target": "Target",
+        "kind.count": "Count",
+        "kind.pass": "Pass",
+        "kind.auto_pass": "Auto-pass",
+        "kind.concede": "Concede",
         # -- lists, as captions put them together
         "list.semicolon": "{before}; {after}",
         "list.comma": "{before}, {after}",
@@ -113,6 +133,9 @@ CAPTIONS = Wording(
         "detail.text": "{text:text}",
         "detail.place": "Face down and ready; one a turn.",
         # -- an entry as a seat's menus name it (its side, never a seat)
+        "entry.text": "{text:text}",
+        "entry.stats": "force {force}, sabotage {sabotage}, durability {durability}",
+        "entry.times": "×{times}: {text}",
         "entry.your.check": "your damage check",
         "entry.enemy.check": "enemy damage check",
         "entry.your.card": "your {card:name}",

@@ -31,7 +31,7 @@ from .players import dms, find, hand_message, perform_by_dm
 
 pytestmark = pytest.mark.simcord(settle_timeout=120)
 
-CONVERTED = ("lanes", "fanfare")
+CONVERTED = ("lanes", "fanfare", "breakfall")
 """The rulesets whose every caption and label speaks Japanese (``Wording.say``)."""
 
 LATIN = re.compile(r"[A-Za-z][A-Za-z.']*[A-Za-z]|[A-Za-z]")
