@@ -113,15 +113,32 @@ def fit_text(
     min_size = min(min_size, size)
     for breaks in (PHRASES, CHARACTERS, ANYWHERE):
         for px in range(size, min_size - 1, -1):
-            lines = _wrap(text, width, px, weight, breaks)
-            if lines is None or (max_lines and len(lines) > max_lines):
+            wrapped = _wrap(text, width, px, weight, breaks)
+            how = breaks
+            if breaks == PHRASES and wrapped and _ragged(text, wrapped, width, px, weight):
+                how = CHARACTERS  # the same size broken between characters fills its lines
+                wrapped = _wrap(text, width, px, weight, how)
+            if wrapped is None or (max_lines and len(wrapped) > max_lines):
                 continue
+            lines = wrapped
             if (balance or _orphan(text, lines)) and len(lines) > 1:
-                lines = _balanced(text, width, px, weight, breaks, len(lines))
+                lines = _balanced(text, width, px, weight, how, len(lines))
             block = _block(lines, px, weight, leading)
             if _fits(block, width, height):
                 return block
     return _truncated(text, width, height, min_size, weight, leading, max_lines)
+
+
+_RAGGED = 0.6
+"""A line of Japanese broken between phrases that fills less of its width than this, before
+the last, is ragged: in a narrow box (a board tile), short phrases one to a line
+(「この / キャラクターが / ダメージを」) leave it half empty."""
+
+
+def _ragged(text: str, lines: list[str], width: int, px: int, weight: Weight) -> bool:
+    if len(lines) < 2 or not any(_wide(char) for char in text):
+        return False
+    return any(text_width(line, px, weight) < width * _RAGGED for line in lines[:-1] if line)
 
 
 def place(block: TextBlock, box: tuple[int, int, int, int], align: Align, valign: VAlign) -> Placed:
@@ -206,6 +223,8 @@ def _same_phrase(before: str, after: str) -> bool:
 
 def _may_break(before: str, after: str, phrases: bool = False) -> bool:
     if after == " " or after in _NO_START or before in _NO_END:
+        return False
+    if before.isdigit() and _wide(after):  # a number and its counter: 1体, 2ダメージ
         return False
     if before == " ":
         return True
