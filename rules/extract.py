@@ -33,7 +33,7 @@ Message = tuple[int, str, tuple[str, str], list[str]]
 ROOT = Path(__file__).resolve().parents[1]
 
 DOMAIN_FILES: Mapping[str, tuple[str, ...]] = {
-    "rules": ("rules/guide.py", "rules/__main__.py"),
+    "rules": ("rules/guide.py", "rules/__main__.py", "rules/engine/words.py"),
     **{
         ruleset: (f"rules/{ruleset}/*.py", f"data/{ruleset}/*.toml")
         for ruleset in ("lanes", "fanfare", "charm", "breakfall", "esper")

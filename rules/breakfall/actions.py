@@ -15,7 +15,6 @@ import functools
 from collections.abc import Callable, Mapping, Sequence
 
 from ..engine import (
-    AUTO_PASS,
     Action,
     ActionSpec,
     ArgValue,
@@ -24,6 +23,7 @@ from ..engine import (
     Param,
     Said,
     StepLog,
+    auto_pass_kind,
     kinds,
 )
 from . import battle, effects, flow, loops, processing, space
@@ -606,29 +606,9 @@ def _concede_spec(state: BreakfallState, seat: int) -> ActionSpec:
 _CONCEDE = ActionSpec("concede", _say("label.concede"))
 
 
-def _auto_pass(state: BreakfallState, seat: int, action: Action, log: StepLog) -> None:
-    """BREAKFALL-9.2: the seat's auto-pass flips, only the seat is told, and a match waiting on
-    it with nothing usable passes for it at once. The engine's ``auto_pass_kind`` does the same
-    with English-only words: this kind says them (``auto_pass`` templates, the engine's English)."""
-    on = state.auto.flip(seat)
-    log.step(_AUTO_PASS_SAID[on], to=seat)
+def _auto_flipped(state: BreakfallState, seat: int, log: StepLog) -> None:
     loops.chose(state)  # a player's act: a loop it could stop was not unstoppable
     flow.proceed(state, log)
-
-
-def _auto_pass_spec(state: BreakfallState, seat: int) -> ActionSpec:
-    return _AUTO_PASS[state.auto.is_on(seat)]  # asked every listing: made once
-
-
-_AUTO_PASS = {
-    on: ActionSpec(
-        AUTO_PASS, _say(f"label.auto_pass.{turn}"), detail=_say(f"detail.auto_pass.{turn}")
-    )
-    for on, turn in ((False, "on"), (True, "off"))
-}
-"""The auto-pass button when it is off (turn it on) and when it is on (turn it off)."""
-_AUTO_PASS_SAID = {True: _say("auto_pass.on"), False: _say("auto_pass.off")}
-"""What the seat is told once it turned auto-pass on, and off."""
 
 
 # -- why not --------------------------------------------------------------------------------------
@@ -699,5 +679,5 @@ KINDS: Mapping[str, Kind] = kinds(
     Kind("recall", _recall, ("card",), why_not=_why("recall")),
     Kind("timeout", _timeout, why_not=_timeout_why_not, clock=True),
     Kind("concede", _concede, always=_concede_spec),
-    Kind(AUTO_PASS, _auto_pass, always=_auto_pass_spec),
+    auto_pass_kind(lambda state: state.auto, _auto_flipped),
 )

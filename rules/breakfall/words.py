@@ -86,17 +86,6 @@ CAPTIONS = Wording(
         "label.enter.pay": "Enter {card:name}'s breakfall (pay: {cost:text})",
         "label.decline": "Decline: {card:name} goes to the graveyard",
         "label.concede": "Concede",
-        "label.auto_pass.on": "Auto-pass: turn on",
-        "label.auto_pass.off": "Auto-pass: turn off",
-        "detail.auto_pass.on": (
-            "Pass at once whenever you hold nothing you could use. Off by default: "
-            "a pass that comes at once tells your opponent you held nothing."
-        ),
-        "detail.auto_pass.off": "Be asked at every chance to answer again, usable or not.",
-        "auto_pass.on": (
-            "Auto-pass is on: you pass at once whenever you hold nothing you could use."
-        ),
-        "auto_pass.off": "Auto-pass is off: you are asked at every chance to answer.",
         "bid.you": "you {n}×",
         "bid.opponent": "opponent {n}×",
         # -- menus: what is chosen, and the options

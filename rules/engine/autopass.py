@@ -20,6 +20,7 @@ from typing import Any
 from .actions import Action, ActionSpec
 from .kinds import Kind
 from .steps import StepLog
+from .words import ENGINE
 
 __all__ = ["AUTO_PASS", "AutoPass", "auto_pass_kind"]
 
@@ -74,13 +75,12 @@ def auto_pass_kind(
     return Kind(AUTO_PASS, flip, always=spec)
 
 
-_ON_DETAIL = (
-    "Pass at once whenever you hold nothing you could use. Off by default: "
-    "a pass that comes at once tells your opponent you held nothing."
+_ON_STEP = ENGINE.say("auto_pass.now.on")
+_OFF_STEP = ENGINE.say("auto_pass.now.off")
+_TURN_ON = ActionSpec(
+    AUTO_PASS, ENGINE.say("auto_pass.label.on"), detail=ENGINE.say("auto_pass.detail.on")
 )
-_OFF_DETAIL = "Be asked at every chance to answer again, usable or not."
-_ON_STEP = "Auto-pass is on: you pass at once whenever you hold nothing you could use."
-_OFF_STEP = "Auto-pass is off: you are asked at every chance to answer."
-_TURN_ON = ActionSpec(AUTO_PASS, "Auto-pass: turn on", detail=_ON_DETAIL)
-_TURN_OFF = ActionSpec(AUTO_PASS, "Auto-pass: turn off", detail=_OFF_DETAIL)
+_TURN_OFF = ActionSpec(
+    AUTO_PASS, ENGINE.say("auto_pass.label.off"), detail=ENGINE.say("auto_pass.detail.off")
+)
 """What the kind lists (values: the same for every match, asked on every decision)."""

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from .triggers import TriggerQueue
+from .words import ENGINE
 
 __all__ = ["CHAIN_LIMIT", "RUNAWAY", "settle"]
 
@@ -21,14 +22,10 @@ T = TypeVar("T")
 
 CHAIN_LIMIT = 2_000
 """More effects than this from one action is a runaway chain."""
-RUNAWAY = (
-    "The effects keep triggering each other and nobody can stop them: the game is a draw "
-    "({count} effects resolved in a row)."
-)
-LOOP = (
-    "The same position came back with nobody able to stop it: the game is a draw "
-    "(after {count} effects)."
-)
+RUNAWAY = ENGINE.templates["runaway"]
+"""Why a chain too long to be a game ends it (said with ``ENGINE``: any language shows it)."""
+LOOP = ENGINE.templates["loop"]
+"""Why a position that came back ends the game."""
 
 
 def _never() -> bool:
@@ -58,7 +55,7 @@ def settle(
     while queue and not over():
         if resolved >= limit:
             queue.clear()
-            runaway(RUNAWAY.format(count=resolved))
+            runaway(ENGINE.say("runaway", count=resolved))
             break
         resolve(queue.pop())
         resolved += 1
@@ -68,7 +65,7 @@ def settle(
             key = repeat_key()
             if key in seen:
                 queue.clear()
-                runaway(LOOP.format(count=resolved))
+                runaway(ENGINE.say("loop", count=resolved))
                 break
             seen.add(key)
     if over():

@@ -119,12 +119,9 @@ def settle(state: FanfareState, log: StepLog) -> None:
     """Check, then resolve everything waiting, checking after each effect (FANFARE-Q1, Q6).
     A chain of more than ``CHAIN_LIMIT`` effects ends the game as a draw (docs/rulings.md)."""
 
-    def runaway(reason: str) -> None:
-        # The engine's reason is English only; said again, so that every language can show it.
-        said = CAPTIONS.say("result.runaway", count=CHAIN_LIMIT)
-        summary = said if said == reason else reason
-        finish(state, (), "runaway", summary, log)
-        log.step(summary)
+    def runaway(reason: str) -> None:  # the engine's reason, said in any language
+        finish(state, (), "runaway", reason, log)
+        log.step(reason)
 
     resolve_all(
         state.queue,

@@ -167,10 +167,6 @@ CAPTIONS = Wording(
         "result.drawn_lose": "{seat} draws {card:name} and loses.",
         "result.leaders_fall": "Both leaders fall at once: a draw.",
         "result.leader_falls": "{seat}'s leader falls. {other} wins.",
-        "result.runaway": (
-            "The effects keep triggering each other and nobody can stop them: the game is a draw "
-            "({count} effects resolved in a row)."
-        ),
     },
     forms=ENGLISH_FORMS,
     domain="fanfare",

@@ -386,7 +386,7 @@ def test_q1_a_chain_that_runs_away_ends_the_game_as_a_draw() -> None:
     result = game.result
     assert result is not None and result.draw and result.reason == "runaway"
     assert f"{CHAIN_LIMIT} effects resolved in a row" in result.summary
-    assert f"{CHAIN_LIMIT}回連続で解決" in in_language(result.summary, "ja")
+    assert f"{CHAIN_LIMIT}回の効果が連続で解決" in in_language(result.summary, "ja")
     assert res.steps[-1].caption == result.summary
     assert len(game.events("resolving")) == CHAIN_LIMIT
     assert not state.queue and game.match.over and game.match.legal_actions(0) == []
