@@ -36,7 +36,16 @@ from rules.engine import name_seats
 from rules.esper.views import EsperView, SquareView
 
 from .marks import Marks
-from .parts import LEGIBLE, ROW, TILE_HEAD, legend_row, square_tile, token, tokens_height
+from .parts import (
+    LEGIBLE,
+    ROW,
+    TILE_HEAD,
+    legend_row,
+    ruled,
+    square_tile,
+    token,
+    tokens_height,
+)
 
 __all__ = ["WIDTH", "draw_board_canvas"]
 
@@ -76,8 +85,10 @@ def _headline(view: EsperView, names: Sequence[str]) -> str:
 
 def _now(view: EsperView, names: Sequence[str]) -> str:
     if view.over:
-        return name_seats(view.result.summary, names) if view.result else ""
-    return say("Now: {waiting}", waiting=name_seats(view.waiting, names)) if view.waiting else ""
+        return name_seats(ruled(view.result.summary), names) if view.result else ""
+    if not view.waiting:
+        return ""
+    return say("Now: {waiting}", waiting=name_seats(ruled(view.waiting), names))
 
 
 def _header_height(canvas: Canvas, view: EsperView, names: Sequence[str]) -> float:
@@ -174,7 +185,7 @@ def _combat_lines(view: EsperView, names: Sequence[str]) -> list[str]:
     combat = view.combat
     if combat is None:
         return []
-    where = view.squares[combat.square].name
+    where = ruled(view.squares[combat.square].name)
     comma = say(", ")
     npc = combat.npc_fight
     if combat.round == 0:  # declared: others choose whether to join before round 1
@@ -392,7 +403,7 @@ def _draw_base(canvas: Canvas, view: EsperView, y: float, marks: Marks, me: int 
                 (x, top, x + width, top + height),
                 square,
                 on.get(square.square, []),
-                label=square.name,
+                label=ruled(square.name),
                 lit_square=square.square in marks.squares,
                 ringed=ringed,
             )

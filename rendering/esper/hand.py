@@ -21,7 +21,7 @@ from rules.esper.cards import CardDef
 from rules.esper.views import CardView, EsperView, SheetView
 
 from .board import MARGIN, WIDTH, new_canvas
-from .parts import ALIGNMENT_COLOURS, LEGIBLE, alignment_name
+from .parts import ALIGNMENT_COLOURS, LEGIBLE, alignment_name, ruled
 
 __all__ = ["draw_card", "draw_hand"]
 
@@ -101,7 +101,7 @@ def _lines(view: EsperView, sheet: SheetView, names: Sequence[str]) -> list[Line
     if sheet.keeper is not None:
         extra.append(say("a keeper of the base") if sheet.keeper else say("an infiltrator"))
     if sheet.lurk is not None:
-        where = view.squares[sheet.lurk[0]].name
+        where = ruled(view.squares[sheet.lurk[0]].name)
         if sheet.lurk[1]:
             extra.append(say("your lurk marker on {square}, armed", square=where))
         else:
@@ -130,7 +130,11 @@ def _lines(view: EsperView, sheet: SheetView, names: Sequence[str]) -> list[Line
     if sheet.key_bases:
         lines.append(Line(say("Base squares you know"), bold=True, colour=HIGHLIGHT))
         said = say(", ").join(
-            say("{square}: {card}", square=view.squares[s].name, card=card_name("esper", card))
+            say(
+                "{square}: {card}",
+                square=ruled(view.squares[s].name),
+                card=card_name("esper", card),
+            )
             for s, card in sheet.key_bases
         )
         lines.append(Line(said, indent=6))
@@ -148,8 +152,9 @@ def _situation(view: EsperView, names: Sequence[str]) -> Line:
     if view.over:
         return Line(say("The match is over."), colour=MUTED)
     if view.asked:
-        return Line(name_seats(view.asked, names), bold=True, colour=HIGHLIGHT)
-    now = say("Now: {waiting}", waiting=name_seats(view.waiting, names)) if view.waiting else ""
+        return Line(name_seats(ruled(view.asked), names), bold=True, colour=HIGHLIGHT)
+    waiting = name_seats(ruled(view.waiting), names)
+    now = say("Now: {waiting}", waiting=waiting) if view.waiting else ""
     return Line(now, colour=MUTED)
 
 

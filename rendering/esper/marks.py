@@ -11,6 +11,8 @@ from typing import Any
 from rendering.toolkit.words import say
 from rules.engine import TURN_STARTED, Step, name_seats
 
+from .parts import ruled
+
 __all__ = ["Marks", "marks_for"]
 
 _SEAT_KEYS = ("seat", "about", "target", "fighter")
@@ -32,7 +34,7 @@ def marks_for(view: Any, step: Step | None, names: Sequence[str]) -> Marks:
     marks = Marks()
     if step is None or not step.visible_to(view.viewer):
         return marks
-    marks.caption = name_seats(step.caption, names)
+    marks.caption = name_seats(ruled(step.caption), names)
     for event in step.events_for(view.viewer):
         data = event.data
         if event.kind == TURN_STARTED:

@@ -26,7 +26,8 @@ from rendering.toolkit.palette import (
     TEXT,
     mix,
 )
-from rendering.toolkit.words import card_name, say, say_p
+from rendering.toolkit.words import card_name, language, say, say_p
+from rules.engine import in_language
 from rules.esper.views import EsperView, PlayerView, SquareView
 
 __all__ = [
@@ -38,11 +39,19 @@ __all__ = [
     "alignment_name",
     "legend_row",
     "lit",
+    "ruled",
     "square_tile",
     "state_name",
     "token",
     "tokens_height",
 ]
+
+
+def ruled(text: str) -> str:
+    """A text the rules gave (a caption, a square's name, what the match waits on, a result) in
+    the picture's language."""
+    return in_language(text, language())
+
 
 ALIGNMENT_COLOURS = {"good": GOOD, "evil": DANGER}
 """A character's alignment, and a side's win, in words of its colour."""

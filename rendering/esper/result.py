@@ -13,7 +13,7 @@ from rules.esper.views import EsperView
 
 from .board import MARGIN, WIDTH, draw_board_canvas, new_canvas
 from .marks import Marks
-from .parts import ALIGNMENT_COLOURS, LEGIBLE, token
+from .parts import ALIGNMENT_COLOURS, LEGIBLE, ruled, token
 
 __all__ = ["draw_result"]
 
@@ -36,7 +36,7 @@ def draw_result(view: EsperView, names: Sequence[str], *, scale: float) -> Canva
         winner=None,
         name="",
         chips=(),
-        summary=name_seats(result.summary, names),
+        summary=name_seats(ruled(result.summary), names),
         title=(_side_wins(str(side)), ALIGNMENT_COLOURS[str(side)]) if side else None,
     )
     column = (WIDTH - 2 * MARGIN) / 2

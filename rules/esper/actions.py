@@ -13,13 +13,15 @@ are made by the rules, never asked.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 
-from ..engine import Action, ActionSpec, ArgValue, Kind, Option, Param, StepLog, kinds
+from ..engine import Action, ActionSpec, ArgValue, Kind, Option, Param, Said, StepLog, kinds
 from . import combat, flow, instructions, moves, parties
 from .captions import S, square_name
 from .cards import FLEX_ATTACK_LEVELS, CardDef, Persona
 from .state import EsperState, Task
+from .words import CAPTIONS, SEAT, said, tell
 
 __all__ = ["KINDS", "TIMEOUT", "asked_label", "offer", "pending", "waiting_label"]
 
@@ -48,6 +50,7 @@ def _square_option(state: EsperState, square: int) -> Option:
     """A square with what lies there, as the seat may see it: a face-up card's name, or face
     down, or a spaceport."""
     card = state.card_here(square)
+    name = ""
     if state.part == 1 and state.board.place_of(square) == 0:
         detail = "spaceport"
     elif square in state.destroyed:
@@ -55,59 +58,90 @@ def _square_option(state: EsperState, square: int) -> Option:
     elif card is None:
         detail = "empty"
     elif square in state.face_up:
-        detail = state.pool.cards[card].name
+        detail, name = "card", state.pool.cards[card].name
     else:
         detail = "face down"
-    return Option(square, f"{square_name(state, square)} ({detail})")
+    return _option(square, _SQUARE_OPTIONS[detail], square_name(state, square), name)
+
+
+_SQUARE_OPTIONS = {
+    detail: f"option.square.{detail.replace(' ', '_')}"
+    for detail in ("spaceport", "destroyed", "empty", "card", "face down")
+}
+
+
+@functools.cache
+def _option(square: int, template: str, name: str, card: str) -> Option:
+    """A square's option, made once for each square, name and what lies there: menus are
+    listed in quiet play too (a square name is the same said text each time it is named)."""
+    return Option(square, CAPTIONS.say(template, square=name, card=card))
 
 
 def _seat_option(state: EsperState, seat: int) -> Option:
     persona = state.players[seat].persona
-    name = next((p.name for p in state.pool.personas if p.id == persona), "no persona")
-    return Option(seat, f"{S(seat)} ({name})")
+    name = next((p.name for p in state.pool.personas if p.id == persona), None)
+    if name is None:
+        return Option(seat, said("option.seat.nobody", seat=S(seat)))
+    return Option(seat, said("option.seat", seat=S(seat), persona=name))
 
 
 def _fighter_option(state: EsperState, fighter: int) -> Option:
     if fighter < 0:
         assert state.combat is not None
-        return Option(fighter, f"Guard {-fighter} (durability {state.combat.npcs[fighter]})")
+        left = state.combat.npcs[fighter]
+        return Option(fighter, said("option.guard", n=-fighter, durability=left))
     player = state.players[fighter]
-    return Option(fighter, f"{S(fighter)} (damage {player.damage})")
+    return Option(fighter, said("option.fighter", seat=S(fighter), damage=player.damage))
 
 
 def _gear(state: EsperState, kind: str) -> str:
     return state.pool.gear(kind).name
 
 
+_SQUARE = CAPTIONS.say("param.square")
+_LEVEL = CAPTIONS.say("param.level")
+_TARGET = CAPTIONS.say("param.target")
+_PLAYERS = CAPTIONS.say("param.players")
+
+
 def _squares(state: EsperState, squares: Sequence[int]) -> Param:
-    return Param("square", "Square", tuple(_square_option(state, s) for s in squares))
+    return Param("square", _SQUARE, tuple(_square_option(state, s) for s in squares))
 
 
 def _by_row(state: EsperState, label: str, squares: Sequence[int]) -> list[ActionSpec]:
-    """A square of the base, row by row: a menu holds at most 25 options."""
+    """A square of the base, row by row: a menu holds at most 25 options. ``label`` is said
+    once for each menu it heads (one said text for each English)."""
     size = state.board.size
     rows: dict[int, list[int]] = {}
     for s in squares:
         rows.setdefault(s // size, []).append(s)
     return [
-        ActionSpec("square", f"{label}: row {row + 1}", params=(_squares(state, found),))
+        ActionSpec("square", _row(label, row + 1), params=(_squares(state, found),))
         for row, found in rows.items()
     ]
 
 
+@functools.cache
+def _row(label: str, row: int) -> Said:
+    return CAPTIONS.say("label.row", label=label, row=row)
+
+
 _PASS = {
-    "lurk": "Place no lurk marker",
-    "declare": "Go on without declaring",
-    "move": "Do nothing (NOP)",
-    "invitation": "Decline the invitation",
-    "combat": "No combat",
-    "join": "Stay out of the combat",
-    "damper": "Keep your gear",
-    "fight": "Pass",
-    "answer": "Take the hit (no answer)",
-    "cover": "Do not cover",
-    "check": "No check",
-    "archive": "Stop naming squares",
+    ask: CAPTIONS.say(f"pass.{ask}")
+    for ask in (
+        "lurk",
+        "declare",
+        "move",
+        "invitation",
+        "combat",
+        "join",
+        "damper",
+        "fight",
+        "answer",
+        "cover",
+        "check",
+        "archive",
+    )
 }
 
 
@@ -126,16 +160,25 @@ def offer(state: EsperState, seat: int) -> list[ActionSpec]:
             specs.append(ActionSpec("pass", _PASS[ask.kind]))
     lurk = state.lurks.get(seat)
     if lurk is not None and state.part == 1:
-        if lurk.armed:
-            specs.append(ActionSpec("disarm", "Disarm your lurk marker (it will not spring)"))
-        else:
-            specs.append(ActionSpec("arm", "Arm your lurk marker (it springs by itself)"))
+        specs.append(_DISARM if lurk.armed else _ARM)
     return specs
 
 
+_DISARM = ActionSpec("disarm", CAPTIONS.say("label.disarm"))
+_ARM = ActionSpec("arm", CAPTIONS.say("label.arm"))
+_PICK_PERSONA = CAPTIONS.say("label.persona")
+_PERSONA = CAPTIONS.say("param.persona")
+
+
 def _persona(state: EsperState, ask: Task) -> list[ActionSpec]:
-    opts = tuple(Option(p.id, p.name, f"{p.face} face") for p in open_personas(state))
-    return [ActionSpec("persona", "Pick your persona", params=(Param("persona", "Persona", opts),))]
+    opts = tuple(_persona_option(p) for p in open_personas(state))
+    return [ActionSpec("persona", _PICK_PERSONA, params=(Param("persona", _PERSONA, opts),))]
+
+
+@functools.cache
+def _persona_option(persona: Persona) -> Option:
+    face = CAPTIONS.say(f"option.face.{persona.face}")
+    return Option(persona.id, CAPTIONS.say("option.persona", persona=persona.name), face)
 
 
 def open_personas(state: EsperState) -> list[Persona]:
@@ -161,14 +204,16 @@ def _lurk(state: EsperState, ask: Task) -> list[ActionSpec]:
             if board.planet_of(s) == planet and state.planet[s] is not None
         ]
         if squares:
-            specs.append(
-                ActionSpec("lurk", f"Lurk on {info.name}", params=(_squares(state, squares),))
-            )
+            label = said("label.lurk", planet=info.name)
+            specs.append(ActionSpec("lurk", label, params=(_squares(state, squares),)))
     return specs
 
 
+_DECLARE = ActionSpec("declare", CAPTIONS.say("label.declare"))
+
+
 def _declare_spec() -> ActionSpec:
-    return ActionSpec("declare", "Declare victory (your character is revealed)")
+    return _DECLARE
 
 
 def _declare_ask(state: EsperState, ask: Task) -> list[ActionSpec]:
@@ -186,87 +231,114 @@ def _move(state: EsperState, ask: Task) -> list[ActionSpec]:
         if state.part == 1:
             ports = state.board.spaceports
             specs.append(
-                ActionSpec("enter", "Enter at a spaceport", params=(_squares(state, ports),))
+                ActionSpec("enter", _LABEL["enter.port"], params=(_squares(state, ports),))
             )
         else:
-            specs.append(ActionSpec("enter", "Try to enter the base (ESP-level check)"))
+            specs.append(ActionSpec("enter", _LABEL["enter.base"]))
         return specs
     if moves.member(state, seat):
-        specs.append(ActionSpec("leave_party", "Leave the party"))
+        specs.append(ActionSpec("leave_party", _LABEL["leave_party"]))
         return specs
     walks = state.board.walks(state.part, player.where)
-    specs.append(ActionSpec("walk", "Walk one square", params=(_squares(state, walks),)))
-    levels = tuple(Option(n, f"Level {n}") for n in range(1, player.level + 1))
-    specs.append(
-        ActionSpec(
-            "teleport",
-            "Teleport (declare a level, roll 1d6)",
-            params=(Param("level", "Level", levels),),
-            detail="A roll at most the level moves exactly that many squares.",
-        )
-    )
+    specs.append(ActionSpec("walk", _LABEL["walk"], params=(_squares(state, walks),)))
+    specs.append(_teleport_spec(player.level))
     flights = moves.flights(state, seat)
     if flights:
-        specs.append(ActionSpec("fly", "Fly to a spaceport", params=(_squares(state, flights),)))
+        specs.append(ActionSpec("fly", _LABEL["fly"], params=(_squares(state, flights),)))
     if state.part == 1 and "shuttle" in player.gear:
         others = [s for s in moves.spaceports(state) if s != player.where]
         specs.append(
             ActionSpec(
                 "use_shuttle",
-                f"Use your {_gear(state, 'shuttle')}: fly",
+                said("label.shuttle", gear=_gear(state, "shuttle")),
                 params=(_squares(state, others),),
             )
         )
     if moves.can_recover(state, seat):
-        specs.append(ActionSpec("recover", f"Recover 1 (damage {player.damage})"))
+        specs.append(ActionSpec("recover", said("label.recover", damage=player.damage)))
     free = parties.free_places(state, seat)
     invitable = parties.invitable(state, seat)
     if free and invitable:
         opts = tuple(_seat_option(state, s) for s in invitable)
         most = min(free, len(opts))
-        param = Param("guests", "Players", opts, least=1, most=most)
-        specs.append(ActionSpec("invite", "Invite into a party", params=(param,)))
+        param = Param("guests", _PLAYERS, opts, least=1, most=most)
+        specs.append(ActionSpec("invite", _LABEL["invite"], params=(param,)))
     if player.party is not None:
-        specs.append(
-            ActionSpec("leave_party", "End your party" if player.party == seat else "Leave")
-        )
+        leave = _LABEL["end_party"] if player.party == seat else _LABEL["leave"]
+        specs.append(ActionSpec("leave_party", leave))
     if moves.can_destroy(state, seat):
-        specs.append(ActionSpec("destroy", "Destroy this key base"))
+        specs.append(ActionSpec("destroy", _LABEL["destroy"]))
     return specs
+
+
+_LABEL = {
+    label: CAPTIONS.say(f"label.{label}")
+    for label in (
+        "enter.port",
+        "enter.base",
+        "leave_party",
+        "walk",
+        "fly",
+        "invite",
+        "end_party",
+        "leave",
+        "destroy",
+        "end_square",
+        "entry_square",
+        "escape_square",
+        "insight",
+        "check.core",
+        "check.archive",
+        "start_square",
+    )
+}
+"""The labels that name nothing but what they do, said once."""
+
+
+@functools.cache
+def _teleport_spec(level: int) -> ActionSpec:
+    """ESPER-3.2: a level up to the seat's ESP level, said once for each."""
+    levels = tuple(Option(n, said("option.level", level=n)) for n in range(1, level + 1))
+    return ActionSpec(
+        "teleport",
+        CAPTIONS.say("label.teleport"),
+        params=(Param("level", _LEVEL, levels),),
+        detail=CAPTIONS.say("detail.teleport"),
+    )
 
 
 def _end_square(state: EsperState, ask: Task) -> list[ActionSpec]:
     where = state.players[ask.seat].where
     assert where is not None
     ends = state.board.teleport_ends(state.part, where, ask.a)
-    return [ActionSpec("square", "Pick where the teleport ends", params=(_squares(state, ends),))]
+    return [ActionSpec("square", _LABEL["end_square"], params=(_squares(state, ends),))]
 
 
 def _entry_square(state: EsperState, ask: Task) -> list[ActionSpec]:
     ring = state.board.outer_ring
-    return [ActionSpec("square", "Pick where you enter", params=(_squares(state, ring),))]
+    return [ActionSpec("square", _LABEL["entry_square"], params=(_squares(state, ring),))]
 
 
 def _escape_square(state: EsperState, ask: Task) -> list[ActionSpec]:
     where = state.players[ask.seat].where
     assert where is not None
     walks = state.board.walks(state.part, where)
-    return [ActionSpec("square", "Pick where you escape to", params=(_squares(state, walks),))]
+    return [ActionSpec("square", _LABEL["escape_square"], params=(_squares(state, walks),))]
 
 
 def _invitation(state: EsperState, ask: Task) -> list[ActionSpec]:
-    return [ActionSpec("accept", f"Join {S(ask.seat)}'s party")]
+    return [ActionSpec("accept", said("label.accept", seat=S(ask.seat)))]
 
 
 def _combat(state: EsperState, ask: Task) -> list[ActionSpec]:
     where = state.players[ask.seat].where
-    return [ActionSpec("combat", f"Declare combat at {square_name(state, where)}")]
+    return [ActionSpec("combat", said("label.combat", square=square_name(state, where)))]
 
 
 def _join(state: EsperState, ask: Task) -> list[ActionSpec]:
     assert state.combat is not None
     at = square_name(state, state.combat.square)
-    return [ActionSpec("join_combat", f"Try to join the combat at {at} (ESP-level check)")]
+    return [ActionSpec("join_combat", said("label.join", square=at))]
 
 
 def _damper(state: EsperState, ask: Task) -> list[ActionSpec]:
@@ -275,10 +347,13 @@ def _damper(state: EsperState, ask: Task) -> list[ActionSpec]:
     return [
         ActionSpec(
             "use_damper",
-            f"Use your {_gear(state, 'damper')}: no card above level 2 this round",
-            params=(Param("target", "Combatant", opts),),
+            said("label.damper", gear=_gear(state, "damper")),
+            params=(Param("target", _COMBATANT, opts),),
         )
     ]
+
+
+_COMBATANT = CAPTIONS.say("param.combatant")
 
 
 def _targets(state: EsperState, seat: int, players_only: bool = False) -> tuple[Option, ...]:
@@ -296,43 +371,55 @@ def _fight(state: EsperState, ask: Task) -> list[ActionSpec]:
     player = state.players[seat]
     cards: dict[str, CardDef] = {c.id: c for c in combat.hand_cards(state, seat)}
     targets = _targets(state, seat)
-    target = Param("target", "Target", targets)
+    target = Param("target", _TARGET, targets)
     specs = []
     focus = "focus" in player.gear
     for card in sorted(cards.values(), key=lambda c: (c.kind, c.level)):
         if card.kind == "attack":
             if combat.playable(state, seat, card.level):
-                label = f"Attack with {card.name} (level {card.level}, {card.damage} damage)"
+                label = _card_label("label.attack", card)
                 specs.append(ActionSpec("play", label, (("card", card.id),), (target,)))
             if focus and combat.playable(state, seat, card.level, free=True):
-                label = f"Attack with {card.name} and your {_gear(state, 'focus')} (no power)"
+                label = _card_label("label.attack.focus", card, _gear(state, "focus"))
                 fixed = (("card", card.id), ("focus", True))
                 specs.append(ActionSpec("play", label, fixed, (target,)))
         elif card.kind == "flex":
             levels = combat.flex_levels(state, seat, FLEX_ATTACK_LEVELS)
             if levels:
-                opts = tuple(Option(n, f"Level {n}") for n in levels)
-                label = f"Attack with {card.name} (a chosen level, 2 damage)"
-                params = (Param("level", "Level", opts), target)
+                label = _card_label("label.attack.flex", card)
+                params = (_levels(tuple(levels)), target)
                 specs.append(ActionSpec("play", label, (("card", card.id),), params))
         elif card.kind == "mind_read" and combat.playable(state, seat, card.level):
             minds = _targets(state, seat, players_only=True)
             if minds:
-                label = f"Read a mind with {card.name} (level {card.level})"
+                label = _card_label("label.mind_read", card)
                 specs.append(
                     ActionSpec(
                         "play",
                         label,
                         (("card", card.id),),
-                        (Param("target", "Target", minds),),
+                        (Param("target", _TARGET, minds),),
                     )
                 )
         elif card.kind == "escape" and combat.playable(state, seat, card.level):
-            label = f"Escape with {card.name} (level {card.level})"
+            label = _card_label("label.escape", card)
             specs.append(ActionSpec("play", label, (("card", card.id),)))
     if "bolt_hole" in player.gear:
-        specs.append(ActionSpec("bolt_hole", f"Escape through your {_gear(state, 'bolt_hole')}"))
+        label = said("label.bolt_hole", gear=_gear(state, "bolt_hole"))
+        specs.append(ActionSpec("bolt_hole", label))
     return specs
+
+
+@functools.cache
+def _card_label(template: str, card: CardDef, gear: str = "") -> Said:
+    """A combat card's label (its name, level and damage; with a gear), said once for each."""
+    return CAPTIONS.say(template, card=card.name, level=card.level, damage=card.damage, gear=gear)
+
+
+@functools.cache
+def _levels(levels: tuple[int, ...]) -> Param:
+    """A flex card's levels to choose from (ESPER-14.6a)."""
+    return Param("level", _LEVEL, tuple(Option(n, said("option.level", level=n)) for n in levels))
 
 
 def _answer(state: EsperState, ask: Task, *, cover: bool = False) -> list[ActionSpec]:
@@ -343,35 +430,32 @@ def _answer(state: EsperState, ask: Task, *, cover: bool = False) -> list[Action
     level = state.combat.attack.level
     kind = "cover" if cover else "defend"
     specs = [
-        ActionSpec(kind, f"Defend with {c.name} (level {c.level})", (("card", c.id),))
+        ActionSpec(kind, _card_label("label.defend", c), (("card", c.id),))
         for c in combat.defences(state, seat, level)
     ]
     flex = combat.flex_levels(state, seat, combat.defence_levels(level))
     if flex:
-        opts = tuple(Option(n, f"Level {n}") for n in flex)
         card = combat.flex_card(state, seat)
-        name = state.pool.cards[card].name
         specs.append(
             ActionSpec(
                 kind,
-                f"Defend with {name} (a chosen level)",
+                _card_label("label.defend.flex", state.pool.cards[card]),
                 (("card", card),),
-                (Param("level", "Level", opts),),
+                (_levels(tuple(flex)),),
             )
         )
     if cover:
         return specs
     player = state.players[seat]
     if combat.can_barrier(state, seat, level):
-        specs.append(
-            ActionSpec("use_barrier", f"Answer with your {_gear(state, 'barrier')} (free)")
-        )
+        label = said("label.barrier", gear=_gear(state, "barrier"))
+        specs.append(ActionSpec("use_barrier", label))
     if "bolt_hole" in player.gear:
-        label = f"Escape through your {_gear(state, 'bolt_hole')} (the attack misses)"
+        label = said("label.bolt_hole.answer", gear=_gear(state, "bolt_hole"))
         specs.append(ActionSpec("bolt_hole", label))
     for escape in {c.id: c for c in combat.hand_cards(state, seat)}.values():
         if escape.kind == "escape" and combat.playable(state, seat, escape.level):
-            label = f"Escape with {escape.name} (the attack misses)"
+            label = _card_label("label.escape.answer", escape)
             specs.append(ActionSpec("play", label, (("card", escape.id),)))
     return specs
 
@@ -385,10 +469,13 @@ def _insight(state: EsperState, ask: Task) -> list[ActionSpec]:
     return [
         ActionSpec(
             "read_insight",
-            "Pick a player: you alone learn its character",
-            params=(Param("target", "Player", opts),),
+            _LABEL["insight"],
+            params=(Param("target", _PLAYER, opts),),
         )
     ]
+
+
+_PLAYER = CAPTIONS.say("param.player")
 
 
 def _learn(state: EsperState, ask: Task) -> list[ActionSpec]:
@@ -396,13 +483,13 @@ def _learn(state: EsperState, ask: Task) -> list[ActionSpec]:
     cands = flow.learn_candidates(state, ask.seat)
     n = min(state.players[ask.seat].clues, len(cands))
     opts = tuple(_seat_option(state, s) for s in cands)
-    label = f"Pick {n} evil-face players: you alone learn their characters"
-    return [ActionSpec("unmask", label, params=(Param("picks", "Players", opts, n, n),))]
+    label = said("label.learn", n=n)
+    return [ActionSpec("unmask", label, params=(Param("picks", _PLAYERS, opts, n, n),))]
 
 
 def _check(state: EsperState, ask: Task) -> list[ActionSpec]:
     which = flow.check_offered(state, ask.seat)
-    label = "Make the core check (ESP level)" if which == "core" else "Make the archive check"
+    label = _LABEL["check.core"] if which == "core" else _LABEL["check.archive"]
     return [ActionSpec("check", label)]
 
 
@@ -411,7 +498,7 @@ def _archive(state: EsperState, ask: Task) -> list[ActionSpec]:
     squares = [s for s in flow.face_down(state) if s not in named]
     if len(named) >= ARCHIVE_MOST:
         return []
-    return _by_row(state, f"Name a face-down square ({len(named) + 1} of 3)", squares)
+    return _by_row(state, said("label.archive", n=len(named) + 1), squares)
 
 
 ARCHIVE_MOST = 3
@@ -423,12 +510,12 @@ def _named(mask: int) -> list[int]:
 
 def _key_base(state: EsperState, ask: Task) -> list[ActionSpec]:
     name = state.pool.cards[flow.key_base_card(state, ask.a)].name
-    return _by_row(state, f"Place the {name}", flow.free_squares(state))
+    return _by_row(state, said("label.key_base", card=name), flow.free_squares(state))
 
 
 def _start_square(state: EsperState, ask: Task) -> list[ActionSpec]:
     squares = range(state.board.base_squares)
-    return _by_row(state, "Pick your starting square", list(squares))
+    return _by_row(state, _LABEL["start_square"], list(squares))
 
 
 _ASKED: Mapping[str, Callable[[EsperState, Task], list[ActionSpec]]] = {
@@ -462,9 +549,9 @@ def waiting_label(state: EsperState) -> str:
         return ""
     if ask.kind in CHOICES:
         assert state.choice is not None
-        who = ", ".join(S(s) for s in state.choice.waiting_on())
-        return f"{who}: {'join the combat?' if ask.kind == 'join' else 'join the party?'}"
-    return f"{S(ask.seat)} {_WAITS[ask.kind]}"
+        who = CAPTIONS.join("list.comma", [SEAT[s] for s in state.choice.waiting_on()])
+        return CAPTIONS.say(f"waiting.{ask.kind}", who=who)
+    return said(f"waiting.{ask.kind}", seat=S(ask.seat))
 
 
 def asked_label(state: EsperState, seat: int) -> str:
@@ -473,30 +560,8 @@ def asked_label(state: EsperState, seat: int) -> str:
     if ask is None or state.result is not None or seat not in pending(state):
         return ""
     if ask.kind in CHOICES:
-        return "Join the combat?" if ask.kind == "join" else f"Join {S(ask.seat)}'s party?"
-    return _ASKS_YOU[ask.kind]
-
-
-_ASKS_YOU = {
-    "persona": "Pick your persona.",
-    "lurk": "Place a lurk marker, or none.",
-    "declare": "Declare victory, or go on.",
-    "move": "Your movement.",
-    "end_square": "Pick where your teleport ends.",
-    "entry_square": "Pick where you enter the base.",
-    "escape_square": "Pick where you escape to.",
-    "combat": "Declare combat, or not.",
-    "damper": "Use your damper gear, or not.",
-    "fight": "Your combat turn.",
-    "answer": "Answer the attack.",
-    "cover": "Cover your party member, or not.",
-    "insight": "Pick a player for the insight.",
-    "learn": "Pick the players you learn.",
-    "check": "Make the destruction check, or not.",
-    "archive": "Name squares for the archive.",
-    "key_base": "Place a key base.",
-    "start_square": "Pick your starting square.",
-}
+        return said(f"asked.{ask.kind}", seat=S(ask.seat))
+    return said(f"asked.{ask.kind}")
 
 
 _WAITS = {
@@ -559,7 +624,7 @@ def _set_persona(state: EsperState, seat: int, persona: str, log: StepLog) -> No
     state.players[seat].persona = persona
     found = next(p for p in state.pool.personas if p.id == persona)
     log.event("persona", None, seat=seat, persona=persona)
-    log.step(f"{S(seat)} is the {found.name} ({found.face} face).")
+    log.say(CAPTIONS, f"setup.persona.{found.face}", seat=S(seat), persona=found.name)
 
 
 @_act
@@ -571,8 +636,8 @@ def _place_lurk(state: EsperState, seat: int, action: Action, log: StepLog) -> N
     state.lurks[seat] = Lurk(square)
     log.event("lurk_decided", None, seat=seat)
     log.event("lurk", seat, seat=seat, square=square)
-    log.step(f"{S(seat)} has decided on a lurk marker.")
-    log.step(f"Your lurk marker is on {square_name(state, square)}, armed.", to=seat)
+    log.say(CAPTIONS, "setup.lurk", seat=S(seat))
+    log.say(CAPTIONS, "setup.lurk.yours", to=seat, square=square_name(state, square))
 
 
 @_act
@@ -583,7 +648,7 @@ def _pass(state: EsperState, seat: int, action: Action, log: StepLog) -> None:
         assert state.choice is not None
         state.choice.choose(seat, False)
         log.event("chose", None, seat=seat)
-        log.step(f"{S(seat)} has chosen.")
+        tell(log, "turn.chosen", seat=S(seat))
         return
     _answered(state)
     _declined(state, ask, log)
@@ -593,15 +658,15 @@ def _declined(state: EsperState, ask: Task, log: StepLog) -> None:
     seat = ask.seat
     if ask.kind == "lurk":
         log.event("lurk_decided", None, seat=seat)
-        log.step(f"{S(seat)} has decided on a lurk marker.")
+        log.say(CAPTIONS, "setup.lurk", seat=S(seat))
     elif ask.kind == "move":
         log.event("nop", None, seat=seat)
-        log.step(f"{S(seat)} does nothing (NOP).")
+        tell(log, "turn.nop", seat=S(seat))
     elif ask.kind == "fight":
         log.event("passed", None, seat=seat)
-        log.step(f"{S(seat)} passes.")
+        tell(log, "fight.passes", seat=S(seat))
     elif ask.kind == "answer":
-        log.step(f"{S(seat)} does not answer.")
+        tell(log, "fight.no_answer", seat=S(seat))
     elif ask.kind == "archive":
         named = _named(ask.a)
         if named:
@@ -707,7 +772,7 @@ def _accept(state: EsperState, seat: int, action: Action, log: StepLog) -> None:
     assert state.choice is not None
     state.choice.choose(seat, True)
     log.event("chose", None, seat=seat)
-    log.step(f"{S(seat)} has chosen.")
+    tell(log, "turn.chosen", seat=S(seat))
 
 
 @_act
@@ -716,7 +781,7 @@ def _combat_declared(state: EsperState, seat: int, action: Action, log: StepLog)
     where = state.players[seat].where
     assert where is not None
     log.event("declared_combat", None, seat=seat)
-    log.step(f"{S(seat)} declares combat.")
+    tell(log, "fight.declared", seat=S(seat))
     combat.start(state, where, log)
 
 
@@ -728,7 +793,7 @@ def _damper_used(state: EsperState, seat: int, action: Action, log: StepLog) -> 
     state.combat.damped.append(target)
     combat.use_gear(state, seat, "damper", log)
     name = _gear(state, "damper")
-    log.step(f"{S(seat)} uses a {name} on {S(target)}: no card above level 2 this round.")
+    log.say(CAPTIONS, "fight.damper", seat=S(seat), gear=name, target=S(target))
 
 
 @_act
@@ -808,7 +873,7 @@ def _lurk_flip(armed: bool) -> Callable[..., None]:
         """ESPER-8.5a: a step the placer alone sees; the match does not wait on it."""
         state.lurks[seat].armed = armed
         log.event("lurk_armed", seat, seat=seat, armed=armed)
-        log.step(f"Your lurk marker is {'armed' if armed else 'disarmed'}.", to=seat)
+        log.say(CAPTIONS, "lurk.armed" if armed else "lurk.disarmed", to=seat)
 
     return handler
 
@@ -836,7 +901,7 @@ def _time_out(state: EsperState, seat: int, log: StepLog) -> None:
     if ask.kind in CHOICES:
         assert state.choice is not None
         state.choice.choose(seat, False)
-        log.step(f"{S(seat)} ran out of time: no.")
+        log.say(CAPTIONS, "turn.timeout", seat=S(seat))
         return
     _answered(state)
     default = _DEFAULTS.get(ask.kind)
@@ -898,7 +963,7 @@ _DEFAULTS: Mapping[str, Callable[[EsperState, Task, StepLog], None]] = {
 def _concede(state: EsperState, seat: int, action: Action, log: StepLog) -> None:
     """ESPER-6.7: the character dies; the match goes on."""
     if not state.players[seat].alive:
-        log.step("You are out of the match already.", to=seat)
+        log.say(CAPTIONS, "turn.out", to=seat)
         return
     flow.concede(state, seat, log)
     flow.proceed(state, log)
@@ -908,7 +973,7 @@ def _concede_spec(state: EsperState, seat: int) -> ActionSpec:
     return _CONCEDE
 
 
-_CONCEDE = ActionSpec("concede", "Concede (your character dies; the match goes on)")
+_CONCEDE = ActionSpec("concede", CAPTIONS.say("label.concede"))
 
 
 # -- why not --------------------------------------------------------------------------------------

@@ -71,10 +71,6 @@ class Board:
         ends = {self.ring_step(square, roll), self.ring_step(square, -roll)} - {square}
         return tuple(sorted(ends))
 
-    def planet_square_name(self, square: int, planet_names: tuple[str, ...]) -> str:
-        planet, place = divmod(square, self.ring)
-        return f"{planet_names[planet]} port" if place == 0 else f"{planet_names[planet]} {place}"
-
     # -- the base (part 2) --------------------------------------------------------------------
 
     @property

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from ..engine import SecretChoice, StepLog
 from . import health, parties
-from .captions import S, audience, listing, names, square_name
+from .captions import S, audience, card_names, names, square_name
 from .cards import CardDef
 from .state import ARRESTED, INCAPACITATED, NORMAL, Attack, Combat, EsperState, Task
+from .words import CAPTIONS, SEAT, said, tell
 
 __all__ = [
     "HAND",
@@ -44,8 +45,8 @@ BARRIER_MOST = 4
 
 
 def combatant_name(fighter: int) -> str:
-    """A seat as captions name it, or an NPC: ``guard 1``."""
-    return S(fighter) if fighter >= 0 else f"guard {-fighter}"
+    """A seat as captions name it, or an NPC: ``guard 1`` (said, as a list names a seat)."""
+    return SEAT[fighter] if fighter >= 0 else said("guard", n=-fighter)
 
 
 def ended(state: EsperState) -> bool:
@@ -94,7 +95,9 @@ def start(state: EsperState, square: int, log: StepLog) -> None:
     combat = Combat(square, combatants)
     state.combat = combat
     log.event("combat", None, square=square, combatants=combatants)
-    log.step(f"Combat at {square_name(state, square)}: {names(combatants)}.")
+    if not log.quiet:
+        square_said = square_name(state, square)
+        log.say(CAPTIONS, "fight.starts", square=square_said, who=names(combatants))
     joiners = [
         p.seat
         for p in state.players
@@ -127,10 +130,10 @@ def start_npc_fight(state: EsperState, obeyer: int, npcs: int, log: StepLog) -> 
     combat.combatants = [*fighters, *combat.npcs]
     state.combat = combat
     log.event("npc_fight", None, square=player.where, combatants=fighters, npcs=npcs)
-    guards = "a guard" if npcs == 1 else f"{npcs} guards"
-    log.step(
-        f"NPC fight at {square_name(state, player.where)}: {names(fighters)} against {guards}."
-    )
+    if not log.quiet:
+        guards = CAPTIONS.say("fight.guards.one" if npcs == 1 else "fight.guards.other", n=npcs)
+        square_said = square_name(state, player.where)
+        log.say(CAPTIONS, "fight.npc", square=square_said, who=names(fighters), guards=guards)
     state.agenda.insert(0, Task("round_start"))
 
 
@@ -143,18 +146,19 @@ def joined(state: EsperState, log: StepLog) -> None:
     trying = {s for s, yes in choice.reveal() if yes}
     log.event("joins", None, trying=sorted(trying))
     if not trying:
-        log.step("Nobody tries to join the combat.")
+        log.say(CAPTIONS, "fight.nobody_joins")
         return
     for seat in state.in_turn_order():
         player = state.players[seat]
         if seat not in trying or not player.alive or ended(state):
             continue
-        if health.check(state, seat, health.LEVEL, log, "tries to join the combat"):
+        if health.check(state, seat, health.LEVEL, log, "join"):
             moved = player.where != combat.square
             player.where = combat.square
             combat.combatants.append(seat)
             log.event("moved", None, seats=[seat], square=combat.square, how="join")
-            log.step(f"{S(seat)} joins the combat at {square_name(state, combat.square)}.")
+            square_said = square_name(state, combat.square)
+            tell(log, "fight.joins", seat=S(seat), square=square_said)
             if moved:
                 parties.moved_alone(state, seat, log)
 
@@ -184,10 +188,10 @@ def _draw(state: EsperState, seat: int, log: StepLog) -> None:
         return
     log.event("drew", None, seat=seat, count=len(drawn), hand=len(player.hand))
     if not log.quiet:
-        cards = listing([state.combat_cards[u].name for u in drawn])
+        cards = card_names([state.combat_cards[u].name for u in drawn])
         log.event("drawn", audience(state, seat), seat=seat, cards=drawn)
-        log.step(f"{S(seat)} draws {len(drawn)} (hand {len(player.hand)}).")
-        log.step(f"{S(seat)} draws {cards}.", to=audience(state, seat))
+        tell(log, "fight.draws", seat=S(seat), n=len(drawn), hand=len(player.hand))
+        log.say(CAPTIONS, "fight.drawn", to=audience(state, seat), seat=S(seat), cards=cards)
 
 
 def round_start(state: EsperState, log: StepLog) -> None:
@@ -206,23 +210,27 @@ def round_start(state: EsperState, log: StepLog) -> None:
     for seat in fighters:
         _draw(state, seat, log)
     keys: dict[int, tuple[int, int, int]] = {}
-    rolled: list[str] = []
+    rolled: list[tuple[int, tuple[int, ...]]] = []
     for place, seat in enumerate(fighters):
         roll = state.rng.roll(6, 2)
         keys[seat] = (-(sum(roll) + state.players[seat].level), 0, place)
-        rolled.append(f"{S(seat)} {' + '.join(map(str, roll))}")
+        rolled.append((seat, roll))
     for npc in combat.npcs:
         keys[npc] = (-NPC_INITIATIVE, 1, -npc)
     combat.order = sorted(keys, key=keys.__getitem__)
     log.event("initiative", None, round=combat.round, order=combat.order)
     if not log.quiet:
-        who = ", ".join(combatant_name(c) for c in combat.order)
+        who = CAPTIONS.join("list.comma", [combatant_name(c) for c in combat.order])
         # Each adds its ESP level, which is hidden: a total of the dice alone would read as the
         # initiative and contradict the order.
-        log.step(
-            f"Combat round {combat.round}: initiative 2d6 + hidden ESP level: "
-            f"{'; '.join(rolled)}. Order: {who}."
+        initiative = CAPTIONS.join(
+            "list.semicolon",
+            [
+                said("fight.initiative", seat=S(seat), dice=" + ".join(map(str, roll)))
+                for seat, roll in rolled
+            ],
         )
+        log.say(CAPTIONS, "fight.round", round=combat.round, rolled=initiative, order=who)
     tasks = [
         Task("damper", s)
         for s in fighters
@@ -258,7 +266,7 @@ def combat_end(state: EsperState, log: StepLog) -> None:
     state.rng.shuffle(state.deck)
     state.combat = None
     log.event("combat_over", None, square=combat.square)
-    log.step(f"The combat at {square_name(state, combat.square)} ends.")
+    log.say(CAPTIONS, "fight.ends", square=square_name(state, combat.square))
 
 
 def combat_turn(state: EsperState, fighter: int, log: StepLog) -> None:
@@ -270,7 +278,7 @@ def combat_turn(state: EsperState, fighter: int, log: StepLog) -> None:
     if fighter < 0:
         _npc_attack(state, fighter, log)
     elif state.players[fighter].state == INCAPACITATED:
-        log.step(f"{S(fighter)} passes (incapacitated).")
+        log.say(CAPTIONS, "fight.incapacitated", seat=S(fighter))
     else:
         state.agenda.insert(0, Task("fight", fighter))
 
@@ -289,7 +297,14 @@ def _npc_attack(state: EsperState, npc: int, log: StepLog) -> None:
         target = next(s for s in state.in_turn_order() if s in players)
     assert target is not None
     log.event("attack", None, fighter=npc, target=target, level=NPC_LEVEL)
-    log.step(f"Guard {-npc} attacks {S(target)} (level {NPC_LEVEL}, {NPC_DAMAGE} damage).")
+    log.say(
+        CAPTIONS,
+        "fight.guard_attacks",
+        n=-npc,
+        target=S(target),
+        level=NPC_LEVEL,
+        damage=NPC_DAMAGE,
+    )
     _aim(state, Attack(npc, target, NPC_LEVEL, NPC_DAMAGE))
 
 
@@ -360,11 +375,17 @@ def attack(
     combat = state.combat
     assert combat is not None
     combat.attacked = True
-    how = f" with a {state.pool.gear('focus').name} (no power)" if focus else ""
-    log.step(
-        f"{S(seat)} plays {card.name} at {combatant_name(target)}: level {played_at}, "
-        f"{card.damage} damage{how}."
-    )
+    if not log.quiet:
+        log.say(
+            CAPTIONS,
+            "fight.attack.focus" if focus else "fight.attack",
+            seat=S(seat),
+            card=card.name,
+            fighter=combatant_name(target),
+            level=played_at,
+            damage=card.damage,
+            gear=state.pool.gear("focus").name if focus else "",
+        )
     _aim(state, Attack(seat, target, played_at, card.damage))
 
 
@@ -385,11 +406,11 @@ def mind_read(state: EsperState, seat: int, target: int, card_id: str, log: Step
 
     card = state.pool.cards[card_id]
     play(state, seat, card_id, card.level, log)
-    log.step(f"{S(seat)} plays {card.name} on {S(target)}: a mind-read.")
+    log.say(CAPTIONS, "fight.mind_read", seat=S(seat), card=card.name, target=S(target))
     learn_identity(state, seat, target, log, "a mind-read")
     state.knowledge.watch(seat, target)
     log.event("probe", None, seat=seat, target=target)
-    log.step(f"{S(seat)} now probes {S(target)}.")
+    log.say(CAPTIONS, "fight.probes", seat=S(seat), target=S(target))
 
 
 def escape(state: EsperState, seat: int, log: StepLog, *, card_id: str | None) -> None:
@@ -399,15 +420,15 @@ def escape(state: EsperState, seat: int, log: StepLog, *, card_id: str | None) -
     assert combat is not None
     if card_id is None:
         use_gear(state, seat, "bolt_hole", log)
-        log.step(f"{S(seat)} escapes through a {state.pool.gear('bolt_hole').name}.")
+        log.say(CAPTIONS, "fight.bolt_hole", seat=S(seat), gear=state.pool.gear("bolt_hole").name)
     else:
         card = play(state, seat, card_id, state.pool.cards[card_id].level, log)
-        log.step(f"{S(seat)} plays {card.name}: an escape.")
+        log.say(CAPTIONS, "fight.escape", seat=S(seat), card=card.name)
     player = state.players[seat]
     combat.combatants.remove(seat)
     state.discard.extend(player.hand)
     player.hand = []
-    parties.leave(state, seat, log, " (escaped)")
+    parties.leave(state, seat, log, "escaped")
     state.agenda.insert(0, Task("escape_square", seat))
 
 
@@ -415,7 +436,7 @@ def escape_to(state: EsperState, seat: int, square: int, log: StepLog) -> None:
     """The escape's walk: it opens and obeys nothing (ESPER-8.1)."""
     state.players[seat].where = square
     log.event("moved", None, seats=[seat], square=square, how="escape")
-    log.step(f"{S(seat)} escapes to {square_name(state, square)}.")
+    log.say(CAPTIONS, "fight.escapes_to", seat=S(seat), square=square_name(state, square))
 
 
 # -- answers and covers (ESPER-5.8) ---------------------------------------------------------------
@@ -448,9 +469,15 @@ def defend(
     assert combat is not None and combat.attack is not None
     card = play(state, seat, card_id, level, log)
     combat.attack.stopped = True
-    target = combatant_name(combat.attack.target)
-    said = f"covers {target} with" if cover else "answers with"
-    log.step(f"{S(seat)} {said} {card.name} (level {level}): the attack is stopped.")
+    if not log.quiet:
+        log.say(
+            CAPTIONS,
+            "fight.covers" if cover else "fight.answers",
+            seat=S(seat),
+            fighter=combatant_name(combat.attack.target),
+            card=card.name,
+            level=level,
+        )
 
 
 def barrier(state: EsperState, seat: int, log: StepLog) -> None:
@@ -461,7 +488,7 @@ def barrier(state: EsperState, seat: int, log: StepLog) -> None:
     use_gear(state, seat, "barrier", log)
     combat.attack.stopped = True
     name = state.pool.gear("barrier").name
-    log.step(f"{S(seat)} answers with a {name}: the attack is stopped.")
+    log.say(CAPTIONS, "fight.barrier", seat=S(seat), gear=name)
 
 
 def missed(state: EsperState, seat: int) -> None:
@@ -535,10 +562,11 @@ def hit(state: EsperState, target: int, log: StepLog) -> None:
         log.event("damaged", None, npc=target, amount=attack_.damage)
         if left > 0:
             combat.npcs[target] = left
-            log.step(f"Guard {-target} takes {attack_.damage} damage ({left} left).")
+            log.say(CAPTIONS, "fight.guard_hit", n=-target, damage=attack_.damage, left=left)
         else:
             del combat.npcs[target]
             combat.combatants.remove(target)
-            log.step(f"Guard {-target} is beaten.")
+            log.say(CAPTIONS, "fight.guard_beaten", n=-target)
         return
-    health.damage(state, target, attack_.damage, log, f" from {combatant_name(attack_.attacker)}")
+    attacker = combatant_name(attack_.attacker)
+    health.damage(state, target, attack_.damage, log, "fighter", attacker)

@@ -19,6 +19,7 @@ from . import combat, health, instructions, moves, winning
 from .captions import S, names, square_name
 from .cards import CardDef
 from .state import ARRESTED, ASKS, INCAPACITATED, NORMAL, SCATTERED, EsperState, Task
+from .words import CAPTIONS, tell
 
 __all__ = [
     "EVIL_BY_SEATS",
@@ -96,9 +97,13 @@ def begin(state: EsperState, log: StepLog) -> None:
     evil = EVIL_BY_SEATS[state.seats]
     log.event("dealt", None, players=state.seats, evil=evil, order=list(state.order))
     if not log.quiet:
-        log.step(
-            f"{state.seats} seats: {state.seats - evil} good and {evil} evil characters are dealt "
-            f"in secret. Turn order: {names(list(state.order))}."
+        log.say(
+            CAPTIONS,
+            "setup.dealt",
+            seats=state.seats,
+            good=state.seats - evil,
+            evil=evil,
+            order=names(list(state.order)),
         )
     state.agenda = [*(Task("persona", s) for s in state.order), Task("lurks"), Task("part1")]
     proceed(state, log)
@@ -114,7 +119,7 @@ def _part1(state: EsperState, task: Task, log: StepLog) -> None:
     state.round = 1
     state.turn_player = None
     log.event("part", None, part=1, round=1)
-    log.step(f"Part 1 begins: the planets. Round 1 of {part1_rounds(state)}.")
+    log.say(CAPTIONS, "part1.begins", rounds=part1_rounds(state))
 
 
 # -- the turn (ESPER-1) ---------------------------------------------------------------------------
@@ -147,12 +152,12 @@ def _turn(state: EsperState, task: Task, log: StepLog) -> None:
         if left <= 0:
             player.state = NORMAL
         log.event("skipped", None, seat=seat, left=left)
-        more = f", {left} more" if left > 0 else "; then it is normal"
-        log.step(f"{S(seat)}'s turn is skipped (incapacitated{more}).")
+        skipped = "turn.skipped" if left > 0 else "turn.skipped.last"
+        log.say(CAPTIONS, skipped, seat=S(seat), left=left)
         return
     state.turn += 1
     log.event(TURN_STARTED, None, seat=seat, turn=state.turn)
-    log.step(f"Part {state.part}, round {state.round}: {S(seat)}'s turn.")
+    tell(log, "turn.begins", part=state.part, round=state.round, seat=S(seat))
     state.agenda[0:0] = [Task(f"phase{n}", seat) for n in range(1, 7)]
 
 
@@ -182,19 +187,19 @@ def _phase2(state: EsperState, task: Task, log: StepLog) -> None:
         return
     failed = False
     if player.state == SCATTERED:
-        if health.check(state, seat, health.MENTAL, log, "tries to re-form"):
+        if health.check(state, seat, health.MENTAL, log, "reform"):
             player.state = NORMAL
             player.where, player.home = player.home, None
             log.event("moved", None, seats=[seat], square=player.where, how="re-form")
-            log.step(f"{S(seat)} re-forms at {square_name(state, player.where)}.")
+            log.say(
+                CAPTIONS, "turn.reformed", seat=S(seat), square=square_name(state, player.where)
+            )
         else:
             failed = True
-    if probers(state, seat) and health.check(
-        state, seat, health.MENTAL, log, "tries to shake off probes"
-    ):
+    if probers(state, seat) and health.check(state, seat, health.MENTAL, log, "unprobe"):
         gone = state.knowledge.shake_off(seat)
         log.event("probes_ended", None, seat=seat, probers=list(gone))
-        log.step(f"{S(seat)} is no longer probed by {names(list(gone))}.")
+        log.say(CAPTIONS, "turn.unprobed", seat=S(seat), who=names(list(gone)))
     if failed:  # the turn ends (ESPER-7.4)
         state.agenda[:] = [t for t in state.agenda if t.kind not in _LATER_PHASES]
 
@@ -207,7 +212,7 @@ def _phase3(state: EsperState, task: Task, log: StepLog) -> None:
     if player.state == ARRESTED:
         player.state = NORMAL
         log.event("state", None, seat=task.seat, state=NORMAL)
-        log.step(f"{S(task.seat)} skips its movement (arrested), then is normal.")
+        log.say(CAPTIONS, "turn.arrested", seat=S(task.seat))
         return
     state.agenda.insert(0, Task("move", task.seat))
 
@@ -224,7 +229,7 @@ def _phase5(state: EsperState, task: Task, log: StepLog) -> None:
     where = state.players[seat].where
     assert where is not None
     if combat.forced(state, seat):
-        log.step(f"Combat is forced at {square_name(state, where)}.")
+        log.say(CAPTIONS, "fight.forced", square=square_name(state, where))
         combat.start(state, where, log)
     else:
         state.agenda.insert(0, Task("combat", seat))
@@ -257,13 +262,14 @@ def declare(state: EsperState, seat: int, log: StepLog) -> None:
     the declarer stays revealed and its turn goes on."""
     state.declared = True
     player = state.players[seat]
-    health.reveal(state, seat, log, "declares victory and is revealed")
+    health.reveal(state, seat, log, "declares")
     side = player.character.kind
     if side in winning.conditions(state):
-        winning.win(state, side, "declared", f"{S(seat)} declared victory", log)
+        why = CAPTIONS.say("result.why.declared", seat=S(seat))
+        winning.win(state, side, "declared", why, log)
         return
     log.event("wrong_declaration", None, seat=seat)
-    log.step(f"{S(seat)}'s declaration is wrong: the {side} side's condition does not hold.")
+    log.say(CAPTIONS, f"declare.wrong.{side}", seat=S(seat))
 
 
 def core_check(state: EsperState, seat: int, log: StepLog) -> None:
@@ -271,8 +277,8 @@ def core_check(state: EsperState, seat: int, log: StepLog) -> None:
     where every remaining key base is; a failure costs 1 damage."""
     square = state.players[seat].where
     assert square is not None
-    if not health.check(state, seat, health.LEVEL, log, "makes the core check"):
-        health.damage(state, seat, 1, log, " from the core")
+    if not health.check(state, seat, health.LEVEL, log, "core"):
+        health.damage(state, seat, 1, log, "core")
         return
     _destroy_card(state, square, log)
     learners: tuple[int, ...] = ()
@@ -282,12 +288,21 @@ def core_check(state: EsperState, seat: int, log: StepLog) -> None:
         assert card is not None
         learners = state.knowledge.tell(seat, ("square", s), card)
     log.event("learned_squares", learners, seat=seat, squares=keys)
-    log.step(f"{S(seat)} destroys the core and learns where every key base is.")
+    log.say(CAPTIONS, "base.core.destroyed", seat=S(seat))
     if learners and not log.quiet:
-        where = ", ".join(
-            f"{state.pool.cards[state.base[s] or ''].name} at {square_name(state, s)}" for s in keys
+        where = CAPTIONS.join(
+            "list.comma",
+            [
+                CAPTIONS.say(
+                    "base.key_base.at",
+                    card=state.pool.cards[state.base[s] or ""].name,
+                    square=square_name(state, s),
+                )
+                for s in keys
+            ],
         )
-        log.step(f"Key bases, learned by {S(seat)}: {where or 'none left'}.", to=learners)
+        where = where or CAPTIONS.say("base.key_bases.none")
+        log.say(CAPTIONS, "base.key_bases", to=learners, seat=S(seat), where=where)
 
 
 def archive_check(state: EsperState, seat: int, log: StepLog) -> None:
@@ -295,10 +310,10 @@ def archive_check(state: EsperState, seat: int, log: StepLog) -> None:
     three face-down squares and alone learn their cards."""
     square = state.players[seat].where
     assert square is not None
-    if not health.check(state, seat, health.MENTAL, log, "makes the archive check"):
+    if not health.check(state, seat, health.MENTAL, log, "archive"):
         return
     _destroy_card(state, square, log)
-    log.step(f"{S(seat)} destroys the archive and may name up to 3 face-down squares.")
+    log.say(CAPTIONS, "base.archive.destroyed", seat=S(seat), n=3)
     if face_down(state):
         state.agenda.insert(0, Task("archive", seat))
 
@@ -326,13 +341,23 @@ def read_archive(state: EsperState, seat: int, squares: list[int], log: StepLog)
         learners = state.knowledge.tell(seat, ("square", s), card)
     log.event("named", None, seat=seat, squares=squares)
     log.event("learned_squares", learners, seat=seat, squares=squares)
-    log.step(f"{S(seat)} names {', '.join(square_name(state, s) for s in squares)}.")
-    if learners and not log.quiet:
-        said = ", ".join(
-            f"{square_name(state, s)}: {state.pool.cards[state.base[s] or ''].name}"
-            for s in squares
+    if log.quiet:
+        return
+    named = CAPTIONS.join("list.comma", [square_name(state, s) for s in squares])
+    log.say(CAPTIONS, "base.archive.named", seat=S(seat), squares=named)
+    if learners:
+        said = CAPTIONS.join(
+            "list.comma",
+            [
+                CAPTIONS.say(
+                    "base.archive.card",
+                    square=square_name(state, s),
+                    card=state.pool.cards[state.base[s] or ""].name,
+                )
+                for s in squares
+            ],
         )
-        log.step(f"The archive tells {S(seat)}: {said}.", to=learners)
+        log.say(CAPTIONS, "base.archive.told", to=learners, seat=S(seat), cards=said)
 
 
 # -- rounds, and from part 1 to part 2 (ESPER-6.4, 6.5, 11) ----------------------------------------
@@ -344,7 +369,7 @@ def _round_end(state: EsperState, log: StepLog) -> None:
     holds = winning.conditions(state)
     for side in holds:
         if side in state.held:  # ESPER-6.4
-            winning.win(state, side, "two_rounds", "its condition held for two rounds", log)
+            winning.win(state, side, "two_rounds", _WHY["two_rounds"], log)
             return
     state.held = holds
     if state.part == 1 and _part1_over(state):
@@ -361,7 +386,7 @@ def _new_round(state: EsperState, task: Task, log: StepLog) -> None:
     state.turn_player = None
     log.event("round", None, part=state.part, round=state.round)
     most = part1_rounds(state) if state.part == 1 else PART2_ROUNDS
-    log.step(f"Part {state.part}, round {state.round} of {most} begins.")
+    tell(log, "round.begins", part=state.part, round=state.round, rounds=most)
 
 
 def _part1_over(state: EsperState) -> bool:
@@ -377,16 +402,22 @@ def _part1_over(state: EsperState) -> bool:
 def _base_held(state: EsperState, log: StepLog) -> None:
     """ESPER-6.5, 6.5a: round 20 of part 2 is over (ESPER-6.4 was checked first)."""
     if not winning.alive_on(state, winning.EVIL):
-        winning.win(state, winning.GOOD, "base_unheld", "nobody is left to hold the base", log)
+        winning.win(state, winning.GOOD, "base_unheld", _WHY["base_unheld"], log)
     else:
-        winning.win(state, winning.EVIL, "base_held", "the base held for 20 rounds", log)
+        winning.win(state, winning.EVIL, "base_held", _WHY["base_held"], log)
+
+
+_WHY = {
+    why: CAPTIONS.say(f"result.why.{why}") for why in ("two_rounds", "base_unheld", "base_held")
+}
+"""How a side won, as its result says it."""
 
 
 def _to_part2(state: EsperState, log: StepLog) -> None:
     """ESPER-11.2 to 11.6, as tasks: the clue-holders' picks, the reset, the key bases, the deal,
     the keepers' squares, round 1."""
     log.event("part_over", None, part=1)
-    log.step("Part 1 is over.")
+    log.say(CAPTIONS, "part1.over")
     holders = [
         s
         for s in state.in_turn_order(state.order[0])
@@ -454,10 +485,10 @@ def _part2(state: EsperState, task: Task, log: StepLog) -> None:
     keepers = keepers_of(state)
     log.event("part", None, part=2, keepers=keepers)
     if not log.quiet:
-        who = names(keepers) if keepers else "nobody"
-        log.step(
-            f"Part 2: the secret base. Keepers (evil faces): {who}. Everyone else infiltrates."
-        )
+        if keepers:
+            log.say(CAPTIONS, "part2.begins", who=names(keepers))
+        else:
+            log.say(CAPTIONS, "part2.begins.nobody")
     keys = [c.id for c in state.pool.of("base") if c.kind == "key_base"]
     tasks = [Task("key_offer", -1, k) for k in range(len(keys))]
     tasks += [Task("deal_base")]
@@ -508,11 +539,14 @@ def place_key_base(state: EsperState, seat: int, index: int, square: int, log: S
     log.event("key_base_square", keepers, square=square, card=card)
     if log.quiet:
         return
-    who = f"{S(seat)} places" if seat >= 0 else "The rules place"
-    log.step(f"{who} a key base ({index + 1} of 4).")
+    if seat >= 0:
+        log.say(CAPTIONS, "base.key_base.placed", seat=S(seat), n=index + 1)
+    else:
+        log.say(CAPTIONS, "base.key_base.placed.rules", n=index + 1)
     if keepers:
         name = state.pool.cards[card].name
-        log.step(f"The {name} is at {square_name(state, square)}.", to=keepers)
+        square_said = square_name(state, square)
+        log.say(CAPTIONS, "base.key_base.yours", to=keepers, card=name, square=square_said)
 
 
 def _deal_base(state: EsperState, task: Task, log: StepLog) -> None:
@@ -528,14 +562,14 @@ def _deal_base(state: EsperState, task: Task, log: StepLog) -> None:
     for square, card in zip(free_squares(state), cards, strict=True):
         state.base[square] = card
     log.event("base_dealt", None, cards=len(cards))
-    log.step("The other base cards are dealt face down.")
+    log.say(CAPTIONS, "base.dealt")
 
 
 def place_keeper(state: EsperState, seat: int, square: int, log: StepLog) -> None:
     """ESPER-11.5: in public."""
     state.players[seat].where = square
     log.event("moved", None, seats=[seat], square=square, how="start")
-    log.step(f"{S(seat)} starts at {square_name(state, square)}.")
+    log.say(CAPTIONS, "base.starts", seat=S(seat), square=square_name(state, square))
 
 
 # -- conceding (ESPER-6.7) ------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from ..engine import StepLog
 from . import health, parties
 from .captions import S, audience, names, square_name
 from .state import NORMAL, EsperState, Task
+from .words import CAPTIONS
 
 __all__ = [
     "NPCS",
@@ -69,12 +70,15 @@ def open_or_obey(state: EsperState, seats: list[int], square: int, log: StepLog)
             return
         state.face_up.add(square)
         log.event("opened", None, seat=leader, square=square, card=card_id)
-        log.step(f"{S(leader)} opens {card.name} at {square_name(state, square)}.")
+        square_said = square_name(state, square)
+        log.say(CAPTIONS, "square.opens", seat=S(leader), card=card.name, square=square_said)
     elif card.kind in _NOTHING_TO_OBEY:
         return
     else:
         log.event("obeys", None, seat=leader, square=square, card=card_id)
-        log.step(f"{names(seats)} {'obeys' if len(seats) == 1 else 'obey'} the {card.name} again.")
+        obeys = "square.obeys.one" if len(seats) == 1 else "square.obeys.other"
+        if not log.quiet:
+            log.say(CAPTIONS, obeys, who=names(seats), card=card.name)
     _obey_all(state, seats, square, card.kind, log)
 
 
@@ -90,17 +94,22 @@ def _keep(state: EsperState, leader: int, square: int, log: StepLog) -> None:
         player.clues += 1
         state.emptied[square] = "clue"
         log.event("took", None, seat=leader, square=square, what="clue")
-        log.step(
-            f"{S(leader)} takes a clue at {square_name(state, square)} (clues: {player.clues})."
-        )
+        square_said = square_name(state, square)
+        log.say(CAPTIONS, "square.clue", seat=S(leader), square=square_said, clues=player.clues)
         return
     player.gear.append(card.kind)
     state.emptied[square] = "gear"
     log.event("took", None, seat=leader, square=square, what="gear")
     log.event("gear_taken", audience(state, leader), seat=leader, gear=card.kind, name=card.name)
     if not log.quiet:
-        log.step(f"{S(leader)} takes a gear at {square_name(state, square)}.")
-        log.step(f"{S(leader)}'s gear is a {card.name}.", to=audience(state, leader))
+        log.say(CAPTIONS, "square.gear", seat=S(leader), square=square_name(state, square))
+        log.say(
+            CAPTIONS,
+            "square.gear.yours",
+            to=audience(state, leader),
+            seat=S(leader),
+            card=card.name,
+        )
 
 
 def _obey_all(state: EsperState, seats: list[int], square: int, kind: str, log: StepLog) -> None:
@@ -108,7 +117,7 @@ def _obey_all(state: EsperState, seats: list[int], square: int, kind: str, log: 
         state.agenda.insert(0, Task("npc_fight", seats[0], NPCS[kind]))
         return
     if kind == "scrambler" and len(seats) > 1:
-        parties.leave(state, seats[0], log, " (scrambled)")  # ESPER-9.1a
+        parties.leave(state, seats[0], log, "scrambled")  # ESPER-9.1a
     tasks = [Task("obey", s, square) for s in seats]
     if kind in ("exposure", "insight"):
         tasks.append(Task("discard_card", seats[0], square))
@@ -125,17 +134,17 @@ def obey(state: EsperState, seat: int, square: int, log: StepLog) -> None:
     if kind == "checkpoint":
         health.arrest(state, seat, log)
     elif kind == "snare":
-        if not health.check(state, seat, health.MENTAL, log, "makes a mental check"):
-            health.damage(state, seat, 1, log, " from the snare")
+        if not health.check(state, seat, health.MENTAL, log, "mental"):
+            health.damage(state, seat, 1, log, "snare")
     elif kind == "exposure":
-        health.reveal(state, seat, log, "is exposed")
+        health.reveal(state, seat, log, "exposed")
     elif kind == "insight":
         if insight_candidates(state, seat):
             state.agenda.insert(0, Task("insight", seat))
     elif kind == "lounge":
         health.incapacitate(state, seat, LOUNGE_TURNS, log)
     elif kind == "dissolver":
-        if not health.check(state, seat, health.MENTAL, log, "makes a mental check"):
+        if not health.check(state, seat, health.MENTAL, log, "mental"):
             health.scatter(state, seat, log)
     elif kind == "scrambler":
         state.agenda.insert(0, Task("scramble", seat))
@@ -150,11 +159,11 @@ def _rift(state: EsperState, seat: int, log: StepLog) -> None:
         None,
     )
     if anchor is None:
-        health.damage(state, seat, 1, log, " from the rift")
+        health.damage(state, seat, 1, log, "rift")
         return
     state.players[seat].where = anchor
     log.event("moved", None, seats=[seat], square=anchor, how="rift")
-    log.step(f"The rift moves {S(seat)} to the anchor at {square_name(state, anchor)}.")
+    log.say(CAPTIONS, "square.rift", seat=S(seat), square=square_name(state, anchor))
 
 
 def scramble(state: EsperState, seat: int, log: StepLog) -> None:
@@ -165,10 +174,10 @@ def scramble(state: EsperState, seat: int, log: StepLog) -> None:
     if not player.alive or player.where is None:
         return
     if player.scrambled:
-        log.step(f"A second scrambler this turn does nothing to {S(seat)}.")
+        log.say(CAPTIONS, "square.scrambled.again", seat=S(seat))
         return
     player.scrambled = True
-    parties.leave(state, seat, log, " (scrambled)")
+    parties.leave(state, seat, log, "scrambled")
     size = state.board.size
     here = player.where
     square = here
@@ -176,7 +185,7 @@ def scramble(state: EsperState, seat: int, log: StepLog) -> None:
         square = state.rng.below(size) * size + state.rng.below(size)
     player.where = square
     log.event("moved", None, seats=[seat], square=square, how="scrambler")
-    log.step(f"The scrambler moves {S(seat)} to {square_name(state, square)}.")
+    log.say(CAPTIONS, "square.scrambled", seat=S(seat), square=square_name(state, square))
     state.agenda.insert(0, Task("open_alone", seat, square))
 
 
@@ -190,7 +199,7 @@ def discard_card(state: EsperState, square: int, log: StepLog) -> None:
     state.emptied[square] = card_id
     log.event("discarded", None, square=square, card=card_id)
     name = state.pool.cards[card_id].name
-    log.step(f"The {name} at {square_name(state, square)} is discarded.")
+    log.say(CAPTIONS, "square.discarded", card=name, square=square_name(state, square))
 
 
 def insight_candidates(state: EsperState, seat: int) -> list[int]:
@@ -206,24 +215,37 @@ def insight_candidates(state: EsperState, seat: int) -> list[int]:
 def pick_insight(state: EsperState, seat: int, target: int | None, log: StepLog) -> None:
     """The picker alone learns the target's character (and its probers with it)."""
     if target is None:
-        log.step(f"{S(seat)} picks nobody for the insight.")
+        log.say(CAPTIONS, "square.insight.nobody", seat=S(seat))
         return
     learn_identity(state, seat, target, log, "the insight")
 
 
 def learn_identity(state: EsperState, seat: int, target: int, log: StepLog, how: str) -> None:
-    """``seat`` alone (with its probers) learns ``target``'s character; the pick is public."""
+    """``seat`` alone (with its probers) learns ``target``'s character; the pick is public.
+    ``how``: ``clues``, ``the insight`` or ``a mind-read``, as its event tells it."""
     character = state.players[target].character
     learners = state.knowledge.tell(seat, ("identity", target), character.id)
     log.event("learned", None, seat=seat, about=target, how=how)
     log.event("identity", learners, seat=seat, about=target, character=character.id)
     if not log.quiet:
-        log.step(f"{S(seat)} learns {S(target)}'s character by {how}.")
+        log.say(CAPTIONS, _LEARNED_BY[how], seat=S(seat), target=S(target))
         if learners:
-            log.step(
-                f"{S(target)} is {character.name} ({character.kind}), learned by {S(seat)}.",
+            log.say(
+                CAPTIONS,
+                "learn.told",
                 to=learners,
+                target=S(target),
+                character=character.name,
+                side=health.SIDE[character.kind],
+                seat=S(seat),
             )
+
+
+_LEARNED_BY = {
+    "clues": "learn.clues",
+    "the insight": "learn.insight",
+    "a mind-read": "learn.mind_read",
+}
 
 
 def lurk_springs(state: EsperState, square: int, log: StepLog) -> None:
@@ -243,6 +265,6 @@ def lurk_springs(state: EsperState, square: int, log: StepLog) -> None:
         player.where = square
         state.sprung = True
         log.event("sprung", None, seat=placer, square=square)
-        log.step(f"{S(placer)}'s lurk marker springs at {square_name(state, square)}!")
+        log.say(CAPTIONS, "square.springs", seat=S(placer), square=square_name(state, square))
         if moved:
             parties.moved_alone(state, placer, log)

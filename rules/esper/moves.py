@@ -13,6 +13,7 @@ from . import health, parties, winning
 from .captions import S, names, square_name
 from .cards import NO_RECOVERY
 from .state import EsperState, Task
+from .words import CAPTIONS
 
 __all__ = [
     "can_destroy",
@@ -99,18 +100,27 @@ def move_party(state: EsperState, seat: int, square: int) -> list[int]:
     return movers
 
 
-def _moved(state: EsperState, seat: int, verb: str, square: int, log: StepLog) -> None:
+def _moved(
+    state: EsperState, seat: int, verb: str, square: int, log: StepLog, caption: str, gear: str = ""
+) -> None:
+    """The move, its event telling it ``how`` (``verb``) and its caption the template
+    ``move.<caption>``."""
     movers = move_party(state, seat, square)
     log.event("moved", None, seats=movers, square=square, how=verb)
     if not log.quiet:
-        who = S(seat) if len(movers) == 1 else f"{S(seat)}'s party ({names(movers)})"
-        log.step(f"{who} {verb} {square_name(state, square)}.")
+        who = (
+            names(movers)
+            if len(movers) == 1
+            else CAPTIONS.say("move.party", seat=S(seat), who=names(movers))
+        )
+        square_said = square_name(state, square)
+        log.say(CAPTIONS, f"move.{caption}", who=who, square=square_said, gear=gear)
 
 
 def enter(state: EsperState, seat: int, square: int, log: StepLog) -> None:
     """ESPER-3.1, 1.3a: onto a board spaceport (part 1) or an outer-ring square after a
     successful entry check (part 2); that is its whole movement, ending on that square."""
-    _moved(state, seat, "enters at", square, log)
+    _moved(state, seat, "enters at", square, log, "enters")
 
 
 def enter_base(state: EsperState, seat: int, log: StepLog) -> None:
@@ -120,13 +130,13 @@ def enter_base(state: EsperState, seat: int, log: StepLog) -> None:
     player = state.players[seat]
     bonus = player.clues + player.entries
     player.entries += 1
-    if health.check(state, seat, health.LEVEL, log, "tries to enter the base", bonus=bonus):
+    if health.check(state, seat, health.LEVEL, log, "enter", bonus=bonus):
         state.agenda.insert(0, Task("entry_square", seat))
 
 
 def walk(state: EsperState, seat: int, square: int, log: StepLog) -> None:
     """ESPER-3.2, 4.2: one square."""
-    _moved(state, seat, "walks to", square, log)
+    _moved(state, seat, "walks to", square, log, "walks")
 
 
 def teleport(state: EsperState, seat: int, level: int, log: StepLog) -> None:
@@ -137,16 +147,13 @@ def teleport(state: EsperState, seat: int, level: int, log: StepLog) -> None:
     [roll] = state.rng.roll(6, 1)
     log.event("teleport", None, seat=seat, level=level, roll=roll)
     if roll > level:
-        log.step(f"{S(seat)} declares level {level} and rolls {roll}: the teleport fails.")
+        log.say(CAPTIONS, "move.teleport.fails", seat=S(seat), level=level, roll=roll)
         return
     ends = state.board.teleport_ends(state.part, player.where, roll)
     if not ends:
-        log.step(
-            f"{S(seat)} declares level {level} and rolls {roll}: that would end where it began, "
-            "so it stays."
-        )
+        log.say(CAPTIONS, "move.teleport.stays", seat=S(seat), level=level, roll=roll)
         return
-    log.step(f"{S(seat)} declares level {level} and rolls {roll}: the teleport succeeds.")
+    log.say(CAPTIONS, "move.teleport.succeeds", seat=S(seat), level=level, roll=roll)
     if len(ends) == 1:
         land(state, seat, ends[0], log)
     else:
@@ -154,7 +161,7 @@ def teleport(state: EsperState, seat: int, level: int, log: StepLog) -> None:
 
 
 def land(state: EsperState, seat: int, square: int, log: StepLog) -> None:
-    _moved(state, seat, "teleports to", square, log)
+    _moved(state, seat, "teleports to", square, log, "teleports")
 
 
 def fly(state: EsperState, seat: int, square: int, log: StepLog, *, shuttle: bool) -> None:
@@ -164,8 +171,11 @@ def fly(state: EsperState, seat: int, square: int, log: StepLog, *, shuttle: boo
         log.event(
             "gear_used", None, seat=seat, gear="shuttle", name=state.pool.gear("shuttle").name
         )
-    how = f"flies with a {state.pool.gear('shuttle').name} to" if shuttle else "flies to"
-    _moved(state, seat, how, square, log)
+    if shuttle:
+        name = state.pool.gear("shuttle").name
+        _moved(state, seat, f"flies with a {name} to", square, log, "shuttle", name)
+    else:
+        _moved(state, seat, "flies to", square, log, "flies")
 
 
 def recover(state: EsperState, seat: int, log: StepLog) -> None:
@@ -173,7 +183,7 @@ def recover(state: EsperState, seat: int, log: StepLog) -> None:
     player = state.players[seat]
     player.damage -= 1
     log.event("recovered", None, seat=seat)
-    log.step(f"{S(seat)} recovers 1 (damage {player.damage + 1} → {player.damage}).")
+    log.say(CAPTIONS, "move.recovers", seat=S(seat), before=player.damage + 1, after=player.damage)
 
 
 def destroy(state: EsperState, seat: int, log: StepLog) -> None:
@@ -190,12 +200,18 @@ def destroy(state: EsperState, seat: int, log: StepLog) -> None:
     name = state.pool.cards[card].name
     log.event("destroyed", None, seat=seat, square=square, card=card)
     count = sum(1 for c in state.destroyed.values() if state.kind_of(c) == "key_base")
-    log.step(
-        f"{S(seat)} destroys the {name} at {square_name(state, square)} "
-        f"(key bases destroyed: {count} of {KEY_BASES})."
+    log.say(
+        CAPTIONS,
+        "move.destroys",
+        seat=S(seat),
+        card=name,
+        square=square_name(state, square),
+        count=count,
+        most=KEY_BASES,
     )
     if count == KEY_BASES:
-        winning.win(state, winning.GOOD, "key_bases", "all four key bases destroyed", log)
+        why = CAPTIONS.say("result.why.key_bases")
+        winning.win(state, winning.GOOD, "key_bases", why, log)
 
 
 def invite(state: EsperState, seat: int, invited: list[int], log: StepLog) -> None:
@@ -205,7 +221,7 @@ def invite(state: EsperState, seat: int, invited: list[int], log: StepLog) -> No
     state.choice = SecretChoice(invited, False)
     state.agenda[0:0] = [Task("invitation", seat), Task("invited", seat)]
     log.event("invited", None, seat=seat, invited=invited)
-    log.step(f"{S(seat)} invites {names(invited)} into a party.")
+    log.say(CAPTIONS, "party.invites", seat=S(seat), who=names(invited))
 
 
 def invited(state: EsperState, seat: int, log: StepLog) -> None:
@@ -223,7 +239,10 @@ def invited(state: EsperState, seat: int, log: StepLog) -> None:
         declined = [s for s, yes in answers if not yes]
         said = []
         if accepted:
-            said.append(f"{names(accepted)} {'joins' if len(accepted) == 1 else 'join'}")
+            joins = "party.joins.one" if len(accepted) == 1 else "party.joins.other"
+            said.append(CAPTIONS.say(joins, who=names(accepted)))
         if declined:
-            said.append(f"{names(declined)} {'declines' if len(declined) == 1 else 'decline'}")
-        log.step(f"{S(seat)}'s invitation: {'; '.join(said)}.")
+            declines = "party.declines.one" if len(declined) == 1 else "party.declines.other"
+            said.append(CAPTIONS.say(declines, who=names(declined)))
+        told = CAPTIONS.join("list.semicolon", said)
+        log.say(CAPTIONS, "party.answers", seat=S(seat), answers=told)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..engine import StepLog
 from .captions import S
 from .state import EsperState
+from .words import CAPTIONS
 
 __all__ = ["MOST", "free_places", "invitable", "join", "leave", "moved_alone"]
 
@@ -50,7 +51,8 @@ def join(state: EsperState, leader: int, seats: list[int]) -> None:
 
 def leave(state: EsperState, seat: int, log: StepLog, why: str = "") -> None:
     """``seat`` leaves its party; a leader leaving ends it, and so does one member left alone
-    (ESPER-10.3)."""
+    (ESPER-10.3). ``why``, if any, says why in the caption (``party.why.<why>``: ``scattered``,
+    ``dead``, ``scrambled``, ``moved``, ``escaped``)."""
     player = state.players[seat]
     leader = player.party
     if leader is None:
@@ -60,7 +62,10 @@ def leave(state: EsperState, seat: int, log: StepLog, why: str = "") -> None:
             state.players[s].party = None
         log.event("party_ended", None, leader=leader)
         if not log.quiet:
-            log.step(f"{S(seat)}'s party ends{why}.")
+            if why:
+                log.say(CAPTIONS, "party.ends.why", seat=S(seat), why=_WHY[why])
+            else:
+                log.say(CAPTIONS, "party.ends", seat=S(seat))
         return
     player.party = None
     rest = state.members(leader)
@@ -69,8 +74,16 @@ def leave(state: EsperState, seat: int, log: StepLog, why: str = "") -> None:
         state.players[leader].party = None
         log.event("party_ended", None, leader=leader)
     if not log.quiet:
-        ended = ": the party ends" if len(rest) == 1 else ""
-        log.step(f"{S(seat)} leaves {S(leader)}'s party{why}{ended}.")
+        template = "party.left.why" if why else "party.left"
+        if len(rest) == 1:
+            template += ".ends"
+        log.say(CAPTIONS, template, seat=S(seat), leader=S(leader), why=_WHY.get(why, ""))
+
+
+_WHY = {
+    why: CAPTIONS.say(f"party.why.{why}")
+    for why in ("scattered", "dead", "scrambled", "moved", "escaped")
+}
 
 
 def moved_alone(state: EsperState, seat: int, log: StepLog) -> None:
@@ -81,4 +94,4 @@ def moved_alone(state: EsperState, seat: int, log: StepLog) -> None:
         return
     leader = state.players[player.party]
     if player.party == seat or leader.where != player.where:
-        leave(state, seat, log, " (moved away)")
+        leave(state, seat, log, "moved")

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from ..engine import Result, StepLog
 from .captions import names
+from .health import SIDE
 from .state import EsperState
+from .words import CAPTIONS
 
 __all__ = ["EVIL", "GOOD", "conditions", "nobody_left", "win"]
 
@@ -35,25 +37,32 @@ def conditions(state: EsperState) -> tuple[str, ...]:
 
 
 def win(state: EsperState, side: str, reason: str, why: str, log: StepLog) -> None:
-    """``side`` wins: all its seats, living or dead (ESPER-6.6)."""
+    """``side`` wins: all its seats, living or dead (ESPER-6.6); ``why`` is how, as the result
+    says it (a said ``result.why.*``)."""
     if state.result is not None:
         return
     seats = tuple(p.seat for p in state.players if p.character.kind == side)
-    summary = f"{side.capitalize()} wins ({why}): {names(seats)}."
-    state.result = Result(seats, reason, summary, detail={"side": side})
+    summary = CAPTIONS.say(f"result.{side}", why=why, seats=names(seats))
+    state.result = Result(seats, reason, summary, detail={"side": SIDE[side]}, labels=LABELS)
     state.agenda.clear()
     state.choice = None
     log.event("match_over", None, winners=list(seats), reason=reason, side=side)
     log.step(summary)
 
 
+LABELS = {"side": CAPTIONS.say("result.label.side")}
+"""What a result shown to players calls its details: the winning side."""
+
+
 def nobody_left(state: EsperState, log: StepLog) -> None:
     """ESPER-6.3, 6.3a: the moment no character is alive, a draw."""
     if state.result is not None or any(p.alive for p in state.players):
         return
-    summary = "Nobody is left alive: the match is a draw."
-    state.result = Result((), "nobody_left", summary)
+    state.result = Result((), "nobody_left", _NOBODY)
     state.agenda.clear()
     state.choice = None
     log.event("match_over", None, winners=[], reason="nobody_left")
-    log.step(summary)
+    log.step(_NOBODY)
+
+
+_NOBODY = CAPTIONS.say("result.nobody")

@@ -10,7 +10,7 @@ import logging
 import random
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import asdict, is_dataclass
+from dataclasses import fields, is_dataclass
 from typing import Any
 
 import pytest
@@ -61,7 +61,20 @@ def names_in(text: str, allowed: set[str], pool: Pool = LANES) -> set[str]:
 
 
 def _plain(view: Any) -> str:
-    return json.dumps(asdict(view) if is_dataclass(view) else view, default=str)
+    return json.dumps(_fields(view), default=str)
+
+
+def _fields(value: Any) -> Any:
+    """``dataclasses.asdict`` without its deep copies: it copies every leaf, and a text the
+    rules said (``Said``: square names, what a match waits on) would be copied with its whole
+    wording, for every view drawn."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _fields(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, list | tuple):
+        return [_fields(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _fields(v) for k, v in value.items()}
+    return value
 
 
 class Recorder:

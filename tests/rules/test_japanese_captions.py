@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -13,19 +14,22 @@ from rules.engine import Match, Rng, Said, in_language, name_seats
 from rules.registry import get_ruleset
 from tests.rules.test_japanese import KEPT
 
-CONVERTED = ("lanes", "fanfare", "breakfall")
+CONVERTED = ("lanes", "fanfare", "breakfall", "esper")
 """The rulesets whose captions and labels are written with ``Wording.say``."""
 
 SEATS = re.compile(r"\{seat\d+\}")
 ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
-def texts(name: str, seed: int) -> Iterator[str]:
-    """Every caption, result and label of one random match, and where it stands after each
-    move (``/match status``), as the rules give them (random legal actions, a give-up only
-    when nothing else is offered)."""
+def new_match(name: str, seed: int) -> Match[Any, Any]:
     ruleset = get_ruleset(name)
-    match = Match.new(ruleset, seed, ruleset.random_setup(Rng(seed)))
+    return Match.new(ruleset, seed, ruleset.random_setup(Rng(seed)))
+
+
+def texts(match: Match[Any, Any], seed: int) -> Iterator[str]:
+    """Every caption, result and label of one random match (and its details, where it has
+    them), and where it stands after each move (``/match status``), as the rules give them
+    (random legal actions, a give-up only when nothing else is offered)."""
     rng = Rng(seed + 1)
     if match.opening is not None:
         yield from (step.caption for step in match.opening.steps)
@@ -36,9 +40,12 @@ def texts(name: str, seed: int) -> Iterator[str]:
         specs = match.legal_actions(seat)
         for spec in specs:
             yield spec.label
+            yield from [spec.detail] if spec.detail else []
             for param in spec.params:
                 yield param.label
-                yield from (option.label for option in param.options)
+                for option in param.options:
+                    yield option.label
+                    yield from [option.detail] if option.detail else []
         playing = [s for s in specs if s.kind not in ("retreat", "concede")] or specs
         action = rng.choice(list(rng.choice(playing).actions()))
         yield from (step.caption for step in match.apply(seat, action).steps)
@@ -50,10 +57,12 @@ def texts(name: str, seed: int) -> Iterator[str]:
 @pytest.mark.parametrize("name", CONVERTED)
 @pytest.mark.parametrize("seed", range(6))
 def test_every_caption_and_label_says_itself_in_japanese(name: str, seed: int) -> None:
-    for text in texts(name, seed):
+    match = new_match(name, seed)
+    nobody = [""] * match.seats  # every seat of the match named, however many it has
+    for text in texts(match, seed):
         assert isinstance(text, Said), f"{text!r} is English only"
         japanese = in_language(text, "ja")
         assert in_language(text, "en") == text
-        left = set(ENGLISH_WORD.findall(name_seats(japanese, ["", ""]))) - KEPT[name]
+        left = set(ENGLISH_WORD.findall(name_seats(japanese, nobody))) - KEPT[name]
         assert not left, f"{text!r} in Japanese: {japanese!r}"
         assert sorted(SEATS.findall(japanese)) == sorted(SEATS.findall(text))
