@@ -534,8 +534,8 @@ def now_line(c: Committed, closed: frozenset[int] = frozenset()) -> str:
         else:
             parts.append(_("{player} to move").format(player=who))
     if closed & set(c.pending):
-        return _("**Now:** {moves} · your cards: `/hand`").format(moves=", ".join(parts))
-    return _("**Now:** {moves}").format(moves=", ".join(parts))
+        return _("**Now:** {moves} · your cards: `/hand`").format(moves=separated(parts))
+    return _("**Now:** {moves}").format(moves=separated(parts))
 
 
 def ended_board_text(ended: Ended, captions: Sequence[str]) -> str:
@@ -624,7 +624,7 @@ def result_lines(result: Result, names: Sequence[str]) -> list[str]:
 
 
 def _hand_head(hand: Hand) -> str:
-    others = ", ".join(clean(n) for i, n in enumerate(hand.names) if i != hand.seat)
+    others = separated([clean(n) for i, n in enumerate(hand.names) if i != hand.seat])
     if hand.turn is not None and not hand.over:
         return _("**Match #{match}** in <#{channel}> · you vs {others} · {turn}").format(
             match=hand.match_id, channel=hand.channel_id, others=others, turn=_turn(hand.turn)
@@ -750,10 +750,10 @@ def server_defaults_lines(defaults: ServerDefaults) -> list[str]:
             "step_delay",
             delay=duration(defaults.step_delay),
         ),
-        _("**Games offered:** {games}").format(games=", ".join(defaults.offered)),
+        _("**Games offered:** {games}").format(games=separated(defaults.offered)),
     ]
     if defaults.withdrawn:
-        lines.append(_("**Not offered:** {games}").format(games=", ".join(defaults.withdrawn)))
+        lines.append(_("**Not offered:** {games}").format(games=separated(defaults.withdrawn)))
     lines += [
         "",
         _(
@@ -839,7 +839,7 @@ def _status_parts(status: Status) -> list[str]:
         else:
             waiting.append(who)
     if waiting:
-        parts.append(_("to move: {players}").format(players=", ".join(waiting)))
+        parts.append(_("to move: {players}").format(players=separated(waiting)))
     else:
         parts.append(_("resolving"))
     if status.board_message_id is not None and status.channel_id is not None:

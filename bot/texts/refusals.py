@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .language import _
-from .markup import listed, typed
+from .markup import listed, separated, typed
 
 __all__ = [
     "already_started",
@@ -162,13 +162,13 @@ def no_such_deck(deck: str, ruleset: str, decks: Sequence[str]) -> str:
             deck=typed(deck), ruleset=ruleset
         )
     return _("There is no starter deck {deck} in {ruleset} (decks: {decks}).").format(
-        deck=typed(deck), ruleset=ruleset, decks=", ".join(decks)
+        deck=typed(deck), ruleset=ruleset, decks=separated(decks)
     )
 
 
 def no_such_game(name: str, games: Sequence[str]) -> str:
     return _("There is no game {name}. Games: {games}.").format(
-        name=typed(name), games=", ".join(games)
+        name=typed(name), games=separated(games)
     )
 
 
@@ -178,7 +178,7 @@ def no_such_match() -> str:
 
 def not_offered(ruleset: str, offered: Sequence[str]) -> str:
     return _("{ruleset} is not offered in this server. Games here: {games}.").format(
-        ruleset=ruleset, games=", ".join(offered)
+        ruleset=ruleset, games=separated(offered)
     )
 
 
@@ -417,7 +417,7 @@ def bots_cannot_play() -> str:
 
 def no_such_strength(strength: str, strengths: Sequence[str]) -> str:
     return _("A CPU plays {strengths}, not {strength}.").format(
-        strengths=", ".join(strengths), strength=repr(strength)
+        strengths=separated(strengths), strength=repr(strength)
     )
 
 
@@ -474,7 +474,7 @@ def not_now_but(labels: Sequence[str]) -> str:
         )
     return _(
         "That move is not available now (or not in this game). What you can do now: {moves}."
-    ).format(moves=", ".join(labels))
+    ).format(moves=separated(labels))
 
 
 def not_now_because(detail: str) -> str:

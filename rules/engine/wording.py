@@ -313,6 +313,12 @@ class Said(str):
     def __reduce__(self) -> tuple[Any, ...]:
         return (_said, (str(self), (self.wording, self.template, dict(self.values))))
 
+    def __copy__(self) -> Said:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> Said:
+        return self  # immutable (a deep copy would copy its wording: ``dataclasses.asdict``)
+
     def said_in(self, language: str) -> str:
         """This text in ``language``: its template from its domain's catalogue, each value said
         there too (a name as the language names it, a :class:`Said` again); English as it is."""

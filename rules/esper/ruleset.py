@@ -12,6 +12,7 @@ from . import actions, cpu, flow, text
 from .cards import CardPool
 from .state import DEAD, EsperState
 from .views import EsperView, summary, view
+from .words import CAPTIONS
 
 __all__ = ["VERSION", "EsperRuleset"]
 
@@ -31,6 +32,7 @@ class EsperRuleset(RulesetBase[EsperState, EsperView]):
     kinds: ClassVar[Mapping[str, Kind]] = actions.KINDS
     cpu_guide = cpu.GUIDE
     english = text.ENGLISH
+    captions = CAPTIONS
 
     def write_text(self, card: Any, wording: Wording) -> str:
         return text.card_text(card, wording=wording)

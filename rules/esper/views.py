@@ -23,6 +23,7 @@ from . import actions, combat, flow, moves
 from .captions import square_name
 from .cards import CardDef
 from .state import EsperState, Fact
+from .words import CAPTIONS
 
 __all__ = [
     "CardView",
@@ -339,17 +340,19 @@ def summary(public: EsperView) -> str:
     """Where a match stands, for anyone (from a spectator's view only)."""
     if public.viewer is not None:
         raise ValueError("a summary is made from a spectator's view (viewer None)")
+    say = CAPTIONS.say
     alive = sum(1 for p in public.players if p.state != "dead")
     if public.part == 0:
-        return f"Setup: personas and lurk markers · {public.seats} seats"
-    head = f"Part {public.part}, round {public.round} of {public.rounds}"
-    parts = [head, f"{alive} of {public.seats} alive"]
+        return say("summary.setup", seats=public.seats)
+    head = say("summary.round", part=public.part, round=public.round, rounds=public.rounds)
+    parts = [head, say("summary.alive", alive=alive, seats=public.seats)]
     if public.part == 1:
         down = sum(1 for s in public.squares if s.face_down)
         clues = sum(p.clues for p in public.players)
-        parts.append(f"{down} planet cards face down, {clues} clues held")
+        parts.append(say("summary.part1", down=down, clues=clues))
     else:
-        parts.append(f"key bases destroyed {public.key_bases_destroyed}/{moves.KEY_BASES}")
+        destroyed, key = public.key_bases_destroyed, moves.KEY_BASES
+        parts.append(say("summary.part2", destroyed=destroyed, bases=key))
     if public.result is not None:
-        return " · ".join(parts[1:])
-    return " · ".join(parts)
+        parts = parts[1:]
+    return CAPTIONS.join("summary.parts", parts)

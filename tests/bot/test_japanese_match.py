@@ -31,13 +31,14 @@ from .players import dms, find, hand_message, perform_by_dm
 
 pytestmark = pytest.mark.simcord(settle_timeout=120)
 
-CONVERTED = ("lanes", "fanfare", "breakfall")
+CONVERTED = ("lanes", "fanfare", "breakfall", "esper")
 """The rulesets whose every caption and label speaks Japanese (``Wording.say``)."""
 
 LATIN = re.compile(r"[A-Za-z][A-Za-z.']*[A-Za-z]|[A-Za-z]")
 ALLOWED = {"alice", "vs", "DM", "DMs", "CPU", "png"}
 """Latin words a Japanese post may hold: the player's name, ``vs`` between names (as Japanese
-game sites write it), Discord's DM, the CPU's name, a picture's file name."""
+game sites write it), Discord's DM, the CPU's name, a picture's file name (and, below, dice
+and board squares as Japanese games write them: 2D6, C4)."""
 
 GIVE_UP = ("concede", "retreat", "forfeit")
 
@@ -89,6 +90,8 @@ def texts(message: Any) -> Iterator[str]:
 def english(text: str, ruleset: str) -> set[str]:
     """The Latin words of ``text`` no Japanese post would hold."""
     text = re.sub(r"<[#@!&]*\d+>|<t:\d+(:[a-zA-Z])?>|https?://\S+", "", text)  # mentions, links
+    # Dice (2D6) and a board's squares (C4), as Japanese games write them.
+    text = re.sub(r"(?<![A-Za-z0-9])(\d*D\d+|[A-Z]\d+)(?![A-Za-z0-9])", "", text)
     return set(LATIN.findall(text)) - ALLOWED - KEPT[ruleset] - {ruleset}
 
 
