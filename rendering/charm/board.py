@@ -50,7 +50,7 @@ from rendering.toolkit.palette import (
     TEXT,
     mix,
 )
-from rendering.toolkit.words import card_name, say
+from rendering.toolkit.words import card_name, rules_text, say
 from rules.charm.views import ChainView, CharmView, FieldCardView, PlayerView
 
 from .marks import Gone, Marks
@@ -429,7 +429,7 @@ def _stage_lines(view: CharmView, names: Sequence[str]) -> list[Line]:
             said = say("{entry} · negated", entry=said)
         lines.append((said, entry.seat, entry.negated, False))
         if entry.text and not entry.negated:
-            lines.append((entry.text, None, False, True))
+            lines.append((rules_text("charm", entry.text), None, False, True))
     return lines
 
 

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
-from rendering.toolkit.words import say, say_n
+from rendering.toolkit.words import language, say, say_n
 from rules.charm.views import CharmView
-from rules.engine import TURN_STARTED, Event, Step, name_seats
+from rules.engine import TURN_STARTED, Event, Step, in_language, name_seats
 
 __all__ = ["Gone", "Marks", "Tag", "marks_for"]
 
@@ -238,7 +238,7 @@ def marks_for(
     reader = _Reader()
     for event in step.events_for(view.viewer):
         reader.read(event)
-    return reader.marks(name_seats(step.caption, names), before)
+    return reader.marks(name_seats(in_language(step.caption, language()), names), before)
 
 
 def _with_slot(gone: Gone, before: CharmView | None) -> Gone:

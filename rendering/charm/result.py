@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rendering.toolkit import Canvas, Chip, result_banner, seat_style
+from rendering.toolkit.words import language
 from rules.charm.views import CharmView
-from rules.engine import Result, name_seats
+from rules.engine import Result, in_language, name_seats
 
 from .board import GAP, HEADER, MARGIN, WIDTH, body_height, draw_body, draw_header, new_canvas
 from .marks import Marks
@@ -42,7 +43,7 @@ def _banner(
         winner=winner,
         name=names[winner] if winner is not None else "",
         chips=[_damage_chip(view, seat) for seat in range(len(view.players))],
-        summary=name_seats(result.summary, names),
+        summary=name_seats(in_language(result.summary, language()), names),
     )
 
 

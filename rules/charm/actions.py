@@ -15,15 +15,17 @@ more) and the reasons a move is not allowed are not written here (:func:`_why_no
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 
-from ..engine import Action, ActionSpec, Kind, Option, Param, StepLog, auto_pass_kind, kinds
-from . import chain, combat, flow
+from ..engine import AUTO_PASS, Action, ActionSpec, Kind, Option, Param, StepLog, kinds
+from . import captions, chain, combat, flow
 from .effects import discard_chosen, recall_chosen
 from .state import Card, CharmState, Defence, Order, Pick
 from .stats import ap_dp
 from .targets import attackers, listed
 from .usable import producers, skill_problem, uses
+from .words import CAPTIONS, joined, kept, sentence
 from .zones import SEAT
 
 __all__ = ["KINDS", "TIMEOUT", "initiative", "offer", "pending"]
@@ -67,29 +69,58 @@ def _holds_priority(state: CharmState, seat: int) -> bool:
 
 
 # -- labels ---------------------------------------------------------------------------------------
+# Menus are listed in quiet play too (CPU search, simulations), over and over: each label and
+# detail is said once for the values it shows and kept (the functions cached on them).
+
+say = CAPTIONS.say
 
 
-def _whose(card: Card, seat: int) -> str:
-    return "yours" if card.owner == seat else "theirs"
+@functools.cache
+def _skill_text(text: str) -> str:
+    """A skill's rules text as a menu's detail (a card's is its ``detail``)."""
+    return say("detail.text", text=text)
 
 
 def card_option(state: CharmState, card: Card, seat: int) -> Option:
     """A card on the field as an option, with what a choice depends on."""
     defn = card.defn
+    mine = card.owner == seat
     if defn.character:
         power, left = ap_dp(state, card)
-        full = f"DP {left}" if not card.dp_damage else f"DP {left} left"
-        state_words = ", checked" if card.checked else ""
-        label = f"{card.name} ({_whose(card, seat)}, AP {max(0, power)}, {full}{state_words})"
+        label = _character_label(
+            card.name, mine, max(0, power), left, bool(card.dp_damage), card.checked
+        )
     elif defn.kind == "music":
-        label = f"{card.name} ({_whose(card, seat)}, {card.tokens} tokens)"
+        label = _music_label(card.name, mine, card.tokens)
     else:
-        label = f"{card.name} ({_whose(card, seat)}{', checked' if card.checked else ''})"
-    return Option(card.uid, label, defn.text)
+        label = _card_label(card.name, mine, card.checked)
+    return Option(card.uid, label, defn.detail)
+
+
+def _whose(mine: bool) -> str:
+    return say("option.yours" if mine else "option.theirs")
+
+
+@functools.cache
+def _character_label(name: str, mine: bool, ap: int, dp: int, damaged: bool, checked: bool) -> str:
+    template = (
+        "option.character" + (".damaged" if damaged else "") + (".checked" if checked else "")
+    )
+    return say(template, card=name, whose=_whose(mine), ap=ap, dp=dp)
+
+
+@functools.cache
+def _music_label(name: str, mine: bool, tokens: int) -> str:
+    return say("option.music", card=name, whose=_whose(mine), n=tokens)
+
+
+@functools.cache
+def _card_label(name: str, mine: bool, checked: bool) -> str:
+    return say("option.card.checked" if checked else "option.card", card=name, whose=_whose(mine))
 
 
 def _hand_option(card: Card) -> Option:
-    return Option(card.uid, card.defn.label, card.defn.text)
+    return Option(card.uid, card.defn.label, card.defn.detail)
 
 
 # -- what is legal --------------------------------------------------------------------------------
@@ -114,21 +145,20 @@ def offer(state: CharmState, seat: int) -> list[ActionSpec]:
     return _use_specs(state, seat) + _produce_specs(state, seat) + [_PASS]
 
 
-_END_TURN = ActionSpec(
-    "end_turn",
-    "End turn",
-    detail="Declare the end of your main phase: your end phase follows (it may be answered).",
-)
-_PASS = ActionSpec("pass", "Pass")
-_CONCEDE = ActionSpec("concede", "Concede")
+_END_TURN = ActionSpec("end_turn", say("label.end_turn"), detail=say("detail.end_turn"))
+_PASS = ActionSpec("pass", say("label.pass"))
+_CONCEDE = ActionSpec("concede", say("label.concede"))
+_TARGET = say("param.target")
+_MULLIGAN = say("label.mulligan")
+_RETURNED = say("param.mulligan")
 
 
 def _mulligan_spec(state: CharmState, seat: int) -> ActionSpec:
     options = tuple(_hand_option(c) for c in state.players[seat].hand)
     return ActionSpec(
         "mulligan",
-        "Choose cards to return (mulligan)",
-        params=(Param("cards", "Cards to return", options, least=0, most=len(options)),),
+        _MULLIGAN,
+        params=(Param("cards", _RETURNED, options, least=0, most=len(options)),),
     )
 
 
@@ -168,14 +198,18 @@ def _play_specs(state: CharmState, seat: int) -> list[ActionSpec]:
     return specs
 
 
-def _cost_words(state: CharmState, card: Card, index: int) -> str:
-    cost = card.defn.skills[index].cost
-    parts = [f"{cost.ep} EP"] if cost.ep else []
-    if cost.check_self:
-        parts.append("check")
-    if cost.discard:
-        parts.append(f"discard {cost.discard}")
-    return f" ({', '.join(parts)})" if parts else ""
+@functools.cache
+def _use_label(name: str, event: bool, ep: int, check: bool, discard: int) -> str:
+    """``"Use Ember Page's A.Skill (1 EP, check)"``."""
+    parts = [say("use_cost.ep", n=ep)] if ep else []
+    if check:
+        parts.append(say("use_cost.check"))
+    if discard:
+        parts.append(say("use_cost.discard", n=discard))
+    template = "label.use.event" if event else "label.use.skill"
+    if not parts:
+        return say(template, card=name)
+    return say(f"{template}.cost", card=name, cost=CAPTIONS.join("list.comma", parts))
 
 
 def _use_specs(state: CharmState, seat: int, only: object = None) -> list[ActionSpec]:
@@ -191,21 +225,18 @@ def _use_specs(state: CharmState, seat: int, only: object = None) -> list[Action
         kind = skill.target_kind
         if kind is not None:
             options = tuple(card_option(state, c, seat) for c in listed(state, seat, kind))
-            params.append(Param("target", "Target", options))
-        if skill.cost.discard:
+            params.append(Param("target", _TARGET, options))
+        cost = skill.cost
+        if cost.discard:
             hand = tuple([_hand_option(c) for c in state.players[seat].hand if c is not card])
-            n = skill.cost.discard
-            params.append(Param("cost", "Cards to discard (cost)", hand, least=n, most=n))
+            n = cost.discard
+            params.append(Param("cost", _COST, hand, least=n, most=n))
         fixed: tuple[tuple[str, int], ...] = (("card", card.uid),)
-        if card.defn.event:
-            label = f"Use {card.name}"
-        else:
-            label, fixed = f"Use {card.name}'s A.Skill", (*fixed, ("skill", index))
-        specs.append(
-            ActionSpec(
-                "use", label + _cost_words(state, card, index), fixed, tuple(params), skill.text
-            )
-        )
+        event = card.defn.event
+        if not event:
+            fixed = (*fixed, ("skill", index))
+        label = _use_label(card.name, event, cost.ep, cost.check_self, cost.discard)
+        specs.append(ActionSpec("use", label, fixed, tuple(params), _skill_text(skill.text)))
     return specs
 
 
@@ -215,13 +246,16 @@ def _produce_specs(state: CharmState, seat: int) -> list[ActionSpec]:
         return []
     pool = state.players[seat].pool
     options = tuple([Option(c.uid, c.defn.produce_label) for c in cards])
-    return [
-        ActionSpec(
-            "produce",
-            f"Produce EP (pool {pool})",
-            params=(Param("card", "Card to check", options),),
-        )
-    ]
+    return [ActionSpec("produce", _produce_label(pool), params=(Param("card", _PRODUCE, options),))]
+
+
+_COST = say("param.cost")
+_PRODUCE = say("param.produce")
+
+
+@functools.cache
+def _produce_label(pool: int) -> str:
+    return say("label.produce", pool=pool)
 
 
 def charm_attackers(state: CharmState, seat: int) -> list[Card]:
@@ -233,9 +267,26 @@ def charm_attackers(state: CharmState, seat: int) -> list[Card]:
     ]
 
 
+@functools.cache
 def _stats(power: int, defence: int) -> str:
     """A character's AP and DP as a menu says them (``ap_dp``)."""
-    return f"AP {max(0, power)}, DP {defence}"
+    return say("stats", ap=max(0, power), dp=defence)
+
+
+@functools.cache
+def _attacker_label(name: str, power: int, defence: int) -> str:
+    return _with_stats(name, _stats(power, defence))
+
+
+@functools.cache
+def _with_stats(name: str, stats: str) -> str:
+    """``"Tin Guard (AP 1, DP 3)"``."""
+    return say("option.stats", card=name, stats=stats)
+
+
+@functools.cache
+def _block_label(name: str, stats: str) -> str:
+    return say("label.block", card=name, stats=stats)
 
 
 def _charm_specs(state: CharmState, seat: int) -> list[ActionSpec]:
@@ -248,14 +299,14 @@ def _charm_specs(state: CharmState, seat: int) -> list[ActionSpec]:
         return []
     read = {c.uid: ap_dp(state, c) for c in eligible}  # once: a supporter may be one of them
     options = tuple(
-        [Option(c.uid, f"{c.name} ({_stats(*read[c.uid])})", c.defn.text) for c in eligible]
+        [Option(c.uid, _attacker_label(c.name, *read[c.uid]), c.defn.detail) for c in eligible]
     )
     specs = [
         ActionSpec(
             "charm",
-            "Charm",
-            params=(Param("attackers", "Attackers", options, least=1, most=len(options)),),
-            detail="Attack with your unchecked characters; once per turn.",
+            _CHARM,
+            params=(Param("attackers", _ATTACKERS, options, least=1, most=len(options)),),
+            detail=_CHARM_DETAIL,
         )
     ]
     heroine = state.players[seat].heroine
@@ -269,65 +320,76 @@ def _charm_specs(state: CharmState, seat: int) -> list[ActionSpec]:
         others = tuple([o for o in options if o.value not in (heroine.uid, supporter.uid)])
         power, d = read[supporter.uid] if supporter.uid in read else ap_dp(state, supporter)
         a = max(0, power)
-        modes = (Option("ap", f"AP +{a}"), Option("dp", f"DP +{d}"))
-        params = [Param("mode", f"{supporter.name} adds", modes)]
+        modes = (Option("ap", _mode("ap", a)), Option("dp", _mode("dp", d)))
+        params = [Param("mode", _adds(supporter.name), modes)]
         fixed: tuple[tuple[str, object], ...] = (
             ("heroine", heroine.uid),
             ("supporter", supporter.uid),
         )
         if others:
-            params.insert(
-                0, Param("attackers", "Other attackers", others, least=0, most=len(others))
-            )
+            params.insert(0, Param("attackers", _OTHERS, others, least=0, most=len(others)))
         else:
             fixed = (*fixed, ("attackers", ()))
+        label, detail = _support_words(heroine.name, supporter.name, a, d)
         specs.append(
-            ActionSpec(
-                "charm",
-                f"Charm with {heroine.name}, {supporter.name} supporting (AP {a} / DP {d})",
-                fixed,  # type: ignore[arg-type]
-                tuple(params),
-                f"{heroine.name} attacks; {supporter.name} adds its AP or DP to hers until "
-                "the end phase.",
-            )
+            ActionSpec("charm", label, fixed, tuple(params), detail)  # type: ignore[arg-type]
         )
     return specs
 
 
+_CHARM = say("label.charm")
+_ATTACKERS = say("param.attackers")
+_CHARM_DETAIL = say("detail.charm")
+_OTHERS = say("param.others")
+
+
+@functools.cache
+def _mode(stat: str, n: int) -> str:
+    return say(f"option.mode.{stat}", n=n)
+
+
+@functools.cache
+def _adds(name: str) -> str:
+    return say("param.mode", card=name)
+
+
+@functools.cache
+def _support_words(heroine: str, supporter: str, ap: int, dp: int) -> tuple[str, str]:
+    """The label and detail of a charm with a supporter."""
+    names = {"heroine": heroine, "supporter": supporter}
+    return say("label.charm.support", ap=ap, dp=dp, **names), say("detail.charm.support", **names)
+
+
 def _decision_specs(state: CharmState, seat: int, decision: object) -> list[ActionSpec]:
     if isinstance(decision, Order):
-        return [
-            ActionSpec(
-                "order",
-                "Resolve next",
-                params=(decision.items.param("item", "P.Skill to resolve next"),),
-            )
-        ]
+        return [ActionSpec("order", _ORDER, params=(decision.items.param("item", _ORDER_ITEM),))]
     if isinstance(decision, Defence):
         return _defence_specs(state, seat, decision)
     assert isinstance(decision, Pick)
     if decision.kind == "discard":
         hand = tuple([_hand_option(state.cards[u]) for u in decision.options])
         n = decision.n
-        param = Param("cards", f"Cards to discard ({n})", hand, least=n, most=n)
-        return [ActionSpec("discard", f"Discard {n}", params=(param,))]
+        param = Param("cards", kept("param.discard", n=n), hand, least=n, most=n)
+        return [ActionSpec("discard", kept("label.discard", n=n), params=(param,))]
     if decision.kind == "recall":
         options = tuple(_hand_option(state.cards[u]) for u in decision.options)
-        return [
-            ActionSpec(
-                "recall", "Take a card back", params=(Param("card", "Card to take back", options),)
-            )
-        ]
+        return [ActionSpec("recall", _RECALL, params=(Param("card", _RECALL_CARD, options),))]
     options = tuple(card_option(state, state.cards[u], seat) for u in decision.options)
     assert decision.res is not None
     source = state.cards[decision.res.source]
-    return [
-        ActionSpec(
-            "target",
-            f"Target of {source.name}'s P.Skill",
-            params=(Param("card", "Target", options),),
-        )
-    ]
+    label = _target_label(source.name)
+    return [ActionSpec("target", label, params=(Param("card", _TARGET, options),))]
+
+
+_ORDER = say("label.order")
+_ORDER_ITEM = say("param.order")
+_RECALL = say("label.recall")
+_RECALL_CARD = say("param.recall")
+
+
+@functools.cache
+def _target_label(name: str) -> str:
+    return say("label.target", card=name)
 
 
 def _defence_specs(state: CharmState, seat: int, defence: Defence) -> list[ActionSpec]:
@@ -337,28 +399,40 @@ def _defence_specs(state: CharmState, seat: int, defence: Defence) -> list[Actio
     # The same free defenders for every attacker: their options are made once.
     options = tuple(
         [
-            Option(c.uid, f"{c.name} ({_defence_stats(state, defence, c)})", c.defn.text)
+            Option(
+                c.uid,
+                _with_stats(c.name, _defence_stats(state, defence, c)),
+                c.defn.detail,
+            )
             for c in free
         ]
     )
     for attacker in attackers(state):
         if attacker.uid in defence.blocks or not free:
             continue
-        label = f"Block {attacker.name} ({_defence_stats(state, defence, attacker)})"
+        label = _block_label(attacker.name, _defence_stats(state, defence, attacker))
         specs.append(
             ActionSpec(
                 "block",
                 label,
                 (("attacker", attacker.uid),),
-                (Param("defender", "Defender", options),),
+                (Param("defender", _DEFENDER, options),),
             )
         )
     if defence.blocks:
         specs.append(_UNBLOCK)
-        pairs = "; ".join(
-            f"{state.cards[d].name} blocks {state.cards[a].name}" for a, d in defence.blocks.items()
+        pairs = joined(
+            "list.semicolon",
+            [
+                kept(
+                    "detail.defend.block",
+                    defender=state.cards[d].name,
+                    attacker=state.cards[a].name,
+                )
+                for a, d in defence.blocks.items()
+            ],
         )
-        specs.append(ActionSpec("defend", "Declare defence", detail=pairs))
+        specs.append(ActionSpec("defend", _DEFEND, detail=pairs))
     else:
         specs.append(_NO_DEFENCE)
     return specs
@@ -372,8 +446,10 @@ def _defence_stats(state: CharmState, defence: Defence, card: Card) -> str:
     return words
 
 
-_UNBLOCK = ActionSpec("unblock", "Take back the blocks")
-_NO_DEFENCE = ActionSpec("defend", "No defence", detail="Let every attacker through.")
+_DEFENDER = say("param.defender")
+_DEFEND = say("label.defend")
+_UNBLOCK = ActionSpec("unblock", say("label.unblock"))
+_NO_DEFENCE = ActionSpec("defend", say("label.no_defence"), detail=say("detail.no_defence"))
 
 
 # -- why not ------------------------------------------------------------------------------------
@@ -503,9 +579,7 @@ def _resume(state: CharmState, log: StepLog) -> None:
 def _discard(state: CharmState, seat: int, action: Action, log: StepLog) -> None:
     discard_chosen(state, seat, _uids(action["cards"]), log)
     if not log.quiet:
-        from .captions import outcome
-
-        log.step(outcome(log.pending)[:1].upper() + outcome(log.pending)[1:] + ".")
+        log.step(sentence(captions.outcome(log.pending)))
     _resume(state, log)
 
 
@@ -513,7 +587,7 @@ def _recall(state: CharmState, seat: int, action: Action, log: StepLog) -> None:
     recall_chosen(state, seat, int(str(action["card"])), log)
     if not log.quiet:
         card = state.cards[int(str(action["card"]))]
-        log.step(f"{SEAT[seat]} takes {card.name} back from the discard pile to hand.")
+        log.step(kept("recalled", seat=SEAT[seat], card=card.name))
     _resume(state, log)
 
 
@@ -566,7 +640,27 @@ def _concede_spec(state: CharmState, seat: int) -> ActionSpec:
     return _CONCEDE
 
 
-def _after_flip(state: CharmState, seat: int, log: StepLog) -> None:
+# The engine's ``auto_pass_kind`` labels its menu and says its step in English only; charm's
+# kind flips the same ``AutoPass`` with the same words, said in the match's language.
+_AUTO_PASS_ON = ActionSpec(AUTO_PASS, say("label.auto_pass.on"), detail=say("detail.auto_pass.on"))
+_AUTO_PASS_OFF = ActionSpec(
+    AUTO_PASS, say("label.auto_pass.off"), detail=say("detail.auto_pass.off")
+)
+
+
+_AUTO_PASS_SAID = {True: say("auto_pass.on"), False: say("auto_pass.off")}
+
+
+def _auto_pass_spec(state: CharmState, seat: int) -> ActionSpec:
+    """CHARM-13.2: listed for every seat until the match is over, labelled with what a click
+    does."""
+    return _AUTO_PASS_OFF if seat in state.auto.seats else _AUTO_PASS_ON
+
+
+def _auto_pass(state: CharmState, seat: int, action: Action, log: StepLog) -> None:
+    """Flip the seat's auto-pass; a seat waited on with nothing usable passes at once."""
+    on = state.auto.flip(seat)
+    log.step(_AUTO_PASS_SAID[on], to=seat)
     flow.proceed(state, log)
 
 
@@ -589,5 +683,5 @@ KINDS: Mapping[str, Kind] = kinds(
     Kind("recall", _recall, ("card",), why_not=_why_not),
     Kind("timeout", _timeout, clock=True),
     Kind("concede", _concede, always=_concede_spec),
-    auto_pass_kind(lambda state: state.auto, _after_flip),
+    Kind(AUTO_PASS, _auto_pass, always=_auto_pass_spec),
 )

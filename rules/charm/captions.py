@@ -10,12 +10,14 @@ the seat that drew it. Seats are written ``{seat0}``/``{seat1}``. A list that wo
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..engine import Event, StepLog
 from .state import Card, Charm, CharmState, Res, Support, Trigger
 from .stats import ap, dp
+from .words import joined, kept, listed, sentence
 from .zones import SEAT
 
 __all__ = [
@@ -47,101 +49,97 @@ end says what each attacker did, which takes more than a card's effect."""
 
 Data = Mapping[str, Any]
 
-_WHEN = {
-    "enters": "enters",
-    "start_phase": "start phase",
-    "draw_phase": "draw",
-    "end_phase": "end phase",
-    "attacks": "attacks",
-    "supports": "supports",
-    "defends": "defends",
-    "face_down": "turned face down",
-    "charm_end": "charm end",
-}
+
+def names(cards: Sequence[str]) -> str:
+    """Cards named in a caption: ``"A, B and C"``, ``"nothing"``."""
+    return listed([kept("card", card=name) for name in cards])
 
 
-def names(items: Sequence[str]) -> str:
-    if not items:
-        return "nothing"
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _counted(n: int, noun: str) -> str:
-    return f"{'a' if n == 1 else n} {noun}{'' if n == 1 else 's'}"
+def _counted(template: str, n: int, **values: Any) -> str:
+    """``<template>.one`` or ``<template>.other``, with ``{n}``."""
+    return kept(f"{template}.{'one' if n == 1 else 'other'}", n=n, **values)
 
 
 def card_label(card: Card) -> str:
     """``"{seat1}'s Tin Guard"``."""
-    return f"{SEAT[card.owner]}'s {card.name}"
+    return kept("card.of", seat=SEAT[card.owner], card=card.name)
 
 
-def _card(d: Data) -> str:
-    return f"{SEAT[d['seat']]}'s {d['name']}"
+def _card(d: Data) -> dict[str, str]:
+    """The card an event happened to, as a clause names it (``{seat}'s {card:name}``)."""
+    return {"seat": SEAT[d["seat"]], "card": d["name"]}
 
 
 def _clause(event: Event) -> str:
     kind, d = event.kind, event.data
     if kind == "dp_damage":
-        change = f"DP {max(0, d['before'])} → {max(0, d['after'])}"
-        return f"{d['amount']} DP damage to {_card(d)} ({change})"
-    if kind == "damage":
-        return f"{SEAT[d['seat']]} takes {d['amount']} damage ({d['before']} → {d['after']})"
-    if kind == "healed":
-        return f"{SEAT[d['seat']]} heals {d['amount']} damage ({d['before']} → {d['after']})"
+        before, after = max(0, d["before"]), max(0, d["after"])
+        return kept("did.dp_damage", amount=d["amount"], **_card(d), before=before, after=after)
+    if kind in ("damage", "healed"):
+        seat = SEAT[d["seat"]]
+        return kept(
+            f"did.{kind}", seat=seat, amount=d["amount"], before=d["before"], after=d["after"]
+        )
     if kind == "boosted":
         sign = "+" if d["amount"] > 0 else "−"
+        amount = f"{sign}{abs(d['amount'])}"
         stat = d["stat"].upper()
-        return f"{_card(d)} {stat} {sign}{abs(d['amount'])} ({d['before']} → {d['after']})"
-    if kind in ("checked", "unchecked"):
-        return f"{_card(d)} is {kind}"
-    if kind == "face_down":
-        return f"{_card(d)} turns face down"
-    if kind == "face_up":
-        return f"{_card(d)} recovers, face up"
+        return kept(
+            "did.boosted",
+            **_card(d),
+            stat=stat,
+            amount=amount,
+            before=d["before"],
+            after=d["after"],
+        )
+    if kind in _ON_CARD:
+        return kept(_ON_CARD[kind], **_card(d))
     if kind == "left":
-        where = "hand" if d["to"] == "hand" else "discard pile"
-        return f"{_card(d)} goes to the {where}"
-    if kind == "entered":
-        return f"{_card(d)} enters the field"
-    if kind == "discarded":
-        return f"{SEAT[d['seat']]} discards {d['name']}"
-    if kind == "recalled":
-        return f"{SEAT[d['seat']]} takes {d['name']} back to hand"
+        where = "hand" if d["to"] == "hand" else "discard"
+        return kept(f"did.left.{where}", **_card(d))
+    if kind in ("discarded", "recalled"):
+        return kept(f"did.{kind}", seat=SEAT[d["seat"]], card=d["name"])
     if kind == "none_to_recall":
-        return f"no {d['kind']} to take back in {SEAT[d['seat']]}'s discard pile"
+        return kept("did.none_to_recall", seat=SEAT[d["seat"]], kind=kept(f"card.kind.{d['kind']}"))
     if kind == "tokens":
-        return f"{_card(d)} tokens {d['before']} → {d['after']}"
+        return kept("did.tokens", **_card(d), before=d["before"], after=d["after"])
     if kind == "gained_ep":
-        return f"{SEAT[d['seat']]} gains {d['amount']} EP (EP {d['pool']})"
-    if kind == "negated":
-        return f"{_card(d)} is negated"
+        return kept("did.gained_ep", seat=SEAT[d["seat"]], amount=d["amount"], pool=d["pool"])
     if kind == "refilled":
-        return f"{SEAT[d['seat']]} shuffles {d['count']} cards of the discard pile into a new deck"
+        return kept("did.refilled", seat=SEAT[d["seat"]], n=d["count"])
     if kind == "drew_nothing":
-        return f"{SEAT[d['seat']]} has no card left to draw"
-    if kind == "stays":
-        return f"{_card(d)} stays on the field"
+        return kept("did.drew_nothing", seat=SEAT[d["seat"]])
     if kind == "no_effect":
-        return "a condition is not met"
+        return kept("did.no_effect")
     if kind == "choosing":
         if d["what"] == "discard":
-            return f"{SEAT[d['seat']]} chooses {_counted(d['n'], 'card')} to discard"
+            return _counted("did.choosing.discard", d["n"], seat=SEAT[d["seat"]])
         if d["what"] == "recall":
-            return f"{SEAT[d['seat']]} chooses a card to take back"
-    if kind == "expired":
-        return f"{_card(d)} loses its boosts"
-    if kind == "dp_healed":
-        return f"{_card(d)} loses its DP damage"
+            return kept("did.choosing.recall", seat=SEAT[d["seat"]])
     if kind == "ep_wiped":
-        return f"{SEAT[d['seat']]}'s {d['before']} unused EP fade"
+        return kept("did.ep_wiped", seat=SEAT[d["seat"]], n=d["before"])
     return ""
+
+
+_ON_CARD = {
+    "checked": "did.checked",
+    "unchecked": "did.unchecked",
+    "face_down": "did.face_down",
+    "face_up": "did.face_up",
+    "entered": "did.entered",
+    "negated": "did.negated",
+    "stays": "did.stays",
+    "expired": "did.expired",
+    "dp_healed": "did.dp_healed",
+}
+"""The events whose clause names only the card they happened to."""
 
 
 def outcome(events: Iterable[Event], *, audience: int | None = None, room: int = LIMIT) -> str:
     """What the events ``audience`` may see did, in order (``None``: the public ones); draws
     are counted per seat, and a player's damage from several attackers at once is one sum. Cut
-    to ``room`` with how many more."""
-    said: list[str] = []
+    to ``room`` (of its English) with how many more."""
+    said: list[str | int] = []  # a seat's number: its draws, counted once all are read
     drawn: dict[int, int] = {}
     hurt: tuple[int, int, int] | None = None  # the last clause's damage: seat, amount, before
     for event in events:
@@ -154,25 +152,25 @@ def outcome(events: Iterable[Event], *, audience: int | None = None, room: int =
                 hurt = (d["seat"], hurt[1] + d["amount"], hurt[2])
             else:
                 hurt = (d["seat"], d["amount"], d["before"])
-            said.append(f"{SEAT[d['seat']]} takes {hurt[1]} damage ({hurt[2]} → {d['after']})")
+            seat = SEAT[d["seat"]]
+            said.append(
+                kept("did.damage", seat=seat, amount=hurt[1], before=hurt[2], after=d["after"])
+            )
             continue
         hurt = None
         if event.kind == "drew":
             seat = event.data["seat"]
             if seat not in drawn:
-                said.append(f"draw{seat}")
+                said.append(seat)
             drawn[seat] = drawn.get(seat, 0) + event.data["count"]
             continue
         clause = _clause(event)
         if clause and (not said or said[-1] != clause):
             said.append(clause)
-    said = [
-        f"{SEAT[int(s[4:])]} draws {_counted(drawn[int(s[4:])], 'card')}"
-        if s.startswith("draw") and s[4:].isdigit()
-        else s
-        for s in said
-    ]
-    return _fit(said, room)
+    return _fit(
+        [_counted("did.drew", drawn[s], seat=SEAT[s]) if isinstance(s, int) else s for s in said],
+        room,
+    )
 
 
 def _fit(said: list[str], room: int) -> str:
@@ -180,18 +178,10 @@ def _fit(said: list[str], room: int) -> str:
     used = 0
     for i, clause in enumerate(said):
         if out and used + len(clause) + 2 > room:
-            out.append(f"and {len(said) - i} more")
-            break
+            return kept("list.more", before=joined("list.semicolon", out), n=len(said) - i)
         out.append(clause)
         used += len(clause) + 2
-    return "; ".join(out)
-
-
-def _sentence(text: str) -> str:
-    if not text:
-        return text
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith(".") else f"{text}."
+    return joined("list.semicolon", out)
 
 
 def close(log: StepLog, caption: str, to: int | None = None) -> None:
@@ -204,16 +194,13 @@ def close(log: StepLog, caption: str, to: int | None = None) -> None:
                 drawn.setdefault(event.data["seat"], []).append(event.data["name"])
     log.step(caption, to=to)
     for seat, cards in drawn.items():
-        log.step(f"You draw {names(cards)}.", to=seat)
-
-
-_PHASE = {"draw": "Draw phase", "main": "Main phase", "charm": "Charm phase"}
+        log.step(kept("you_draw", cards=names(cards)), to=seat)
 
 
 def phase_ends(phase: str, events: Iterable[Event]) -> str:
     """A change of phase that wiped EP (CHARM-2.2): ``"Draw phase ends: {seat1}'s 2 unused EP
     fade."``"""
-    return _sentence(f"{_PHASE.get(phase, phase)} ends: {outcome(events)}")
+    return kept(f"phase_ends.{phase}", did=outcome(events))
 
 
 def start_phase(events: Iterable[Event]) -> str:
@@ -221,11 +208,11 @@ def start_phase(events: Iterable[Event]) -> str:
     events = list(events)
     unchecked = sum(e.kind == "unchecked" for e in events)
     rest = [e for e in events if e.kind != "unchecked"]
-    parts = [f"{unchecked} card{'s' if unchecked != 1 else ''} unchecked"] if unchecked else []
+    parts = [_counted("did.unchecked", unchecked)] if unchecked else []
     said = outcome(rest)
     if said:
         parts.append(said)
-    return _sentence("Start phase: " + "; ".join(parts)) if parts else ""
+    return kept("start_phase", did=joined("list.semicolon", parts)) if parts else ""
 
 
 def end_phase(events: Iterable[Event]) -> str:
@@ -233,62 +220,61 @@ def end_phase(events: Iterable[Event]) -> str:
     events = list(events)
     said = outcome(e for e in events if e.kind not in ("expired", "support_ended"))
     if any(e.kind in ("expired", "support_ended") for e in events):
-        said = f"{said}; boosts and support end" if said else "boosts and support end"
-    return _sentence(f"End phase: {said}") if said else ""
+        said = joined(
+            "list.semicolon", [said, kept("did.boosts_end")] if said else [kept("did.boosts_end")]
+        )
+    return kept("end_phase", did=said) if said else ""
 
 
 def drew(events: Iterable[Event], seat: int) -> str:
     said = outcome(events)
-    return _sentence(said or f"{SEAT[seat]} draws nothing")
+    return sentence(said or kept("did.drew.none", seat=SEAT[seat]))
 
 
 def choosing_discard(seat: int, over: int, hand: int, limit: int) -> str:
-    return (
-        f"End phase: {SEAT[seat]} holds {hand} cards, the limit is {limit}: "
-        f"{SEAT[seat]} discards {over}."
-    )
+    return kept("end_phase.hand_limit", seat=SEAT[seat], hand=hand, limit=limit, over=over)
 
 
 def trigger_label(state: CharmState, trigger: Trigger) -> str:
     """How a waiting P.Skill reads in the turn player's menu: ``"{seat1}'s Tin Guard (turned
-    face down)"``."""
-    card = state.cards[trigger.source]
-    return f"{SEAT[trigger.owner]}'s {card.name} ({_WHEN[trigger.when]})"
+    face down)"``. Asked in quiet play too (the order's menu): said once for each."""
+    return _trigger_label(trigger.owner, state.cards[trigger.source].name, trigger.when)
+
+
+@functools.cache
+def _trigger_label(seat: int, name: str, when: str) -> str:
+    return kept("trigger", seat=SEAT[seat], card=name, timing=kept(f"timing.{when}"))
 
 
 def ordering(seat: int, count: int) -> str:
-    return f"{count} P.Skills wait: {SEAT[seat]} picks the one that resolves next."
+    return kept("ordering", n=count, seat=SEAT[seat])
 
 
 def p_skill_failed(card: Card) -> str:
-    where = "left the field" if card.zone != "field" else "is face down"
-    return f"{card_label(card)}'s P.Skill fails: it {where}."
+    where = "left" if card.zone != "field" else "face_down"
+    return kept(f"p_skill.failed.{where}", card=card_label(card))
 
 
 def choosing_target(card: Card) -> str:
-    return f"{card_label(card)}'s P.Skill: {SEAT[card.owner]} picks its target."
+    return kept("p_skill.choosing", card=card_label(card), seat=SEAT[card.owner])
 
 
 def resolved(state: CharmState, res: Res, events: Iterable[Event], waiting: bool = False) -> str:
     """``"{seat0}'s Ember Page: 2 DP damage to {seat1}'s Tin Guard (DP 3 → 1)"``."""
     source = state.cards[res.source]
-    kind = "P.Skill" if res.trigger else ("" if source.defn.event else "A.Skill")
-    head = f"{SEAT[res.controller]}'s {source.name}" + (f" ({kind})" if kind else "")
+    kind = "p_skill" if res.trigger else ("event" if source.defn.event else "a_skill")
+    head = kept(f"resolved.{kind}", seat=SEAT[res.controller], card=source.name)
     said = outcome(events, room=LIMIT - len(head))
-    return _sentence(f"{head}: {said or 'no effect'}")
+    return kept("resolved", head=head, did=said or kept("resolved.nothing"))
 
 
 def passed(seat: int, auto: str | None, answering: bool) -> str:
-    what = "does not answer" if answering else "passes"
-    if auto == "evident":
-        return f"{SEAT[seat]} {what}: no card in hand and no A.Skill to use."
-    if auto == "auto":
-        return f"{SEAT[seat]} {what} (auto-pass)."
-    return f"{SEAT[seat]} {what}."
+    what = "answers_not" if answering else "passes"
+    return kept(f"{what}.{auto}" if auto in ("evident", "auto") else what, seat=SEAT[seat])
 
 
-def _stats(state: CharmState, card: Card) -> str:
-    return f"{card.name} (AP {max(0, ap(state, card))})"
+def _attacker(state: CharmState, card: Card) -> str:
+    return kept("charm.attacker", card=card.name, ap=max(0, ap(state, card)))
 
 
 def charm_declared(
@@ -298,49 +284,61 @@ def charm_declared(
     supporter: Card | None,
     mode: str | None,
 ) -> str:
-    named = names([_stats(state, c) for c in attackers])
-    said = f"{SEAT[seat]} declares a charm on {SEAT[1 - seat]}: {named}"
+    named = listed([_attacker(state, c) for c in attackers])
+    who = {"seat": SEAT[seat], "other": SEAT[1 - seat], "attackers": named}
     if supporter is not None and mode is not None:
         value = ap(state, supporter) if mode == "ap" else dp(state, supporter)
-        said += f", {supporter.name} supporting ({mode.upper()} +{max(0, value)})"
-    return said + "."
+        stat = mode.upper()
+        return kept(
+            "charm.declared.support", supporter=supporter.name, stat=stat, n=max(0, value), **who
+        )
+    return kept("charm.declared", **who)
 
 
 def charm_failed(seat: int, dropped: Sequence[Card]) -> str:
-    gone = names([c.name for c in dropped])
-    return f"{SEAT[seat]}'s charm fails: no attacker is left ({gone} dropped out)."
+    return kept("charm.failed", seat=SEAT[seat], cards=names([c.name for c in dropped]))
 
 
 def charm_resolved(
     state: CharmState, charm: Charm, support: Support | None, dropped: Sequence[Card]
 ) -> str:
-    seat = 1 - charm.charmed
-    said = f"Charm phase: {names([_stats(state, state.cards[u]) for u in charm.attackers])}"
-    said += f" {'attacks' if len(charm.attackers) == 1 else 'attack'} {SEAT[charm.charmed]}"
+    attackers = listed([_attacker(state, state.cards[u]) for u in charm.attackers])
+    count = "one" if len(charm.attackers) == 1 else "other"
+    parts = [kept(f"charm.attacks.{count}", attackers=attackers, seat=SEAT[charm.charmed])]
     if support is not None:
         heroine = state.cards[support.heroine]
         now = ap(state, heroine) if support.stat == "ap" else dp(state, heroine)
-        said += (
-            f"; {state.cards[support.supporter].name} supports: {heroine.name} "
-            f"{support.stat.upper()} {now - support.amount} → {now}"
+        parts.append(
+            kept(
+                "charm.supports",
+                supporter=state.cards[support.supporter].name,
+                heroine=heroine.name,
+                stat=support.stat.upper(),
+                before=now - support.amount,
+                after=now,
+            )
         )
     if dropped:
-        said += f"; {names([c.name for c in dropped])} dropped out"
-    del seat
-    return said + "."
+        parts.append(kept("charm.dropped", cards=names([c.name for c in dropped])))
+    return kept("charm.phase", did=joined("list.semicolon", parts))
 
 
 def defended(state: CharmState, seat: int, charm: Charm) -> str:
     if not charm.blocks:
-        return f"{SEAT[seat]} declares no defence."
+        return kept("defence.none", seat=SEAT[seat])
     pairs = [
-        f"{state.cards[d].name} (DP {dp(state, state.cards[d])}) blocks {state.cards[a].name}"
+        kept(
+            "defence.block",
+            defender=state.cards[d].name,
+            dp=dp(state, state.cards[d]),
+            attacker=state.cards[a].name,
+        )
         for a, d in charm.blocks.items()
     ]
-    return f"{SEAT[seat]} defends: {'; '.join(pairs)}."
+    return kept("defence", seat=SEAT[seat], blocks=joined("list.semicolon", pairs))
 
 
 def charm_damage(state: CharmState, charm: Charm, events: Iterable[Event]) -> str:
     events = [e for e in events if e.kind not in ("attack", "checked")]
     said = outcome(events)
-    return _sentence(f"Charm end: {said or 'no damage'}")
+    return kept("charm.end", did=said or kept("charm.end.nothing"))

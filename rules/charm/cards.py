@@ -277,6 +277,7 @@ class CardDef(_Value):
     play_label: str = ""  # "Play Lantern Page (1 EP)"
     play_detail: str = ""  # its summary and text
     produce_label: str = ""  # "Lantern Page (+1 EP)"
+    detail: str = ""  # its text, as a menu's detail
 
     # What its kind makes it, as plain fields: read on every offer and stat (a property costs).
     character: bool = field(init=False, repr=False, compare=False)

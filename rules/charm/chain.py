@@ -16,6 +16,7 @@ from .cards import Effect
 from .effects import apply
 from .state import SETTLE, Card, CharmState, Declaration, Res, Task
 from .triggers import fire_side
+from .words import joined, kept
 from .zones import SEAT, discard_from_hand, draw, enter_field, to_discard
 
 __all__ = [
@@ -54,7 +55,7 @@ def declare_draw(state: CharmState, log: StepLog) -> None:
     state.stack.start_round(seat)
     _enter(state, Declaration(state.next_serial(), seat, "draw"), log)
     if not log.quiet:
-        log.step(f"Draw phase: {SEAT[seat]} is to draw a card.")
+        log.step(kept("draw.declared", seat=SEAT[seat]))
 
 
 def produce(state: CharmState, seat: int, card: Card, log: StepLog) -> None:
@@ -74,21 +75,25 @@ def produce(state: CharmState, seat: int, card: Card, log: StepLog) -> None:
             before=before,
             pool=player.pool,
         )
+        ep = card.defn.ep
         log.step(
-            f"{SEAT[seat]} checks {card.name} for {card.defn.ep} EP (EP {before} → {player.pool})."
+            kept(
+                "produced", seat=SEAT[seat], card=card.name, ep=ep, before=before, after=player.pool
+            )
         )
 
 
 def _pay(state: CharmState, seat: int, ep: int, log: StepLog) -> str:
-    """EP from the pool (CHARM-10.1, 10.3); what the caption says of it."""
+    """EP from the pool (CHARM-10.1, 10.3); what the caption says of it (nothing when quiet)."""
     if not ep:
         return ""
     player = state.players[seat]
     before = player.pool
     player.pool -= ep
-    if not log.quiet:
-        log.event("paid", None, seat=seat, ep=ep, before=before, pool=player.pool)
-    return f"{ep} EP: {before} → {player.pool}"
+    if log.quiet:
+        return ""
+    log.event("paid", None, seat=seat, ep=ep, before=before, pool=player.pool)
+    return kept("paid.ep", ep=ep, before=before, after=player.pool)
 
 
 def play(state: CharmState, seat: int, card: Card, log: StepLog) -> None:
@@ -101,7 +106,8 @@ def play(state: CharmState, seat: int, card: Card, log: StepLog) -> None:
     decl = Declaration(state.next_serial(), seat, "play", card=card.uid, moves=card.moves)
     _enter(state, decl, log)
     if not log.quiet:
-        log.step(f"{SEAT[seat]} plays {card.name}" + (f" ({paid})." if paid else "."))
+        caption = "played.paid" if paid else "played"
+        log.step(kept(caption, seat=SEAT[seat], card=card.name, paid=paid))
 
 
 def use(
@@ -119,11 +125,14 @@ def use(
     paid = [_pay(state, seat, skill.cost.ep, log)]
     if cost_cards:
         discard_from_hand(state, seat, list(cost_cards), log, why="cost")
-        paid.append(f"discards {captions.names([c.name for c in cost_cards])}")
+        if not log.quiet:
+            cards = captions.names([c.name for c in cost_cards])
+            paid.append(kept("paid.discards", cards=cards))
     if skill.cost.check_self:
         card.checked = True
         log.event("checked", None, seat=seat, card=card.uid, name=card.name)
-        paid.append(f"checks {card.name}")
+        if not log.quiet:
+            paid.append(kept("paid.checks", card=card.name))
     if skill.once_per_turn:
         card.used[index] = state.turn
     event = card.defn.event
@@ -145,18 +154,20 @@ def use(
     )
     _enter(state, decl, log)
     if not log.quiet:
-        what = card.name if event else f"{card.name}'s A.Skill"
-        aim = f" on {captions.card_label(target)}" if target is not None else ""
-        costs = "; ".join(p for p in paid if p)
-        verb = "answers with" if top is not None else "uses"
-        log.step(f"{SEAT[seat]} {verb} {what}{aim}" + (f" ({costs})." if costs else "."))
+        what = kept("declared.event" if event else "declared.skill", card=card.name)
+        costs = joined("list.semicolon", [p for p in paid if p])
+        caption = "answered" if top is not None else "used"
+        caption += "" if target is None else ".on"
+        caption += ".paid" if costs else ""
+        aim = "" if target is None else captions.card_label(target)
+        log.step(kept(caption, seat=SEAT[seat], what=what, target=aim, paid=costs))
 
 
 def end_main(state: CharmState, seat: int, log: StepLog) -> None:
     """CHARM-5.3: the turn player declares the end of its main phase; it may be answered."""
     _enter(state, Declaration(state.next_serial(), seat, "end"), log)
     if not log.quiet:
-        log.step(f"{SEAT[seat]} declares the end of the main phase.")
+        log.step(kept("main.end_declared", seat=SEAT[seat]))
 
 
 def pass_priority(state: CharmState, seat: int, log: StepLog, *, auto: str | None = None) -> None:
@@ -199,7 +210,8 @@ def resolve(state: CharmState, decl: Declaration, log: StepLog) -> None:
     if kind == "play":
         card = state.cards[decl.card]
         enter_field(state, card, log)
-        log.step(f"{SEAT[decl.seat]}'s {card.name} enters the field.")
+        if not log.quiet:
+            log.step(kept("entered", seat=SEAT[decl.seat], card=card.name))
     elif kind == "draw":
         seat = decl.seat
         draw(state, seat, log)
@@ -211,7 +223,7 @@ def resolve(state: CharmState, decl: Declaration, log: StepLog) -> None:
     elif kind == "end":
         state.main_ends = "end"
         if not log.quiet:
-            log.step(f"{SEAT[decl.seat]}'s main phase ends.")
+            log.step(kept("main.ends", seat=SEAT[decl.seat]))
     else:
         _resolve_skill(state, decl, log)
 
@@ -234,9 +246,10 @@ def _resolve_skill(state: CharmState, decl: Declaration, log: StepLog) -> None:
             serial=decl.serial,
         )
         if not log.quiet:
-            what = card.name if decl.kind == "event" else f"{card.name}'s A.Skill"
-            detail = "it is negated" if why == "negated" else f"{card.name} {why}"
-            log.step(f"{SEAT[decl.seat]}'s {what} fails: {detail}.")
+            declared = "declared.event" if decl.kind == "event" else "declared.skill"
+            what = kept(declared, card=card.name)
+            detail = kept(_FAILED[why], card=card.name)
+            log.step(kept("failed", seat=SEAT[decl.seat], what=what, why=detail))
         return
     res = Res(
         decl.seat,
@@ -248,3 +261,12 @@ def _resolve_skill(state: CharmState, decl: Declaration, log: StepLog) -> None:
         answers=decl.answers,
     )
     state.agenda.append(Task("effects", res=res))
+
+
+_FAILED = {
+    "negated": "failed.negated",
+    "left the field": "failed.left",
+    "is face down": "failed.face_down",
+    "is checked": "failed.checked",
+}
+"""How a failed declaration's caption says why (the event's ``why``)."""

@@ -13,6 +13,7 @@ from . import captions, chain  # chain imports this module too: its functions ar
 from .state import SETTLE, Card, Charm, CharmState, Declaration, Defence, Support, Task
 from .stats import ap, dp
 from .triggers import fire, fire_side
+from .words import CAPTIONS, kept
 from .zones import SEAT, hurt, settle_dp
 
 __all__ = [
@@ -136,10 +137,10 @@ def _defence(state: CharmState, task: Task, log: StepLog) -> None:
         state.decision = Defence(charm.charmed)
         if not log.quiet:
             log.event("choosing", None, seat=charm.charmed, what="defence", n=0)
-            log.step(f"Charm phase: {SEAT[charm.charmed]} chooses defenders.")
+            log.step(kept("defence.choosing", seat=SEAT[charm.charmed]))
         return
     log.event("defended", None, seat=charm.charmed, blocks=[])
-    log.step(f"{SEAT[charm.charmed]} has no face-up character: no defence.")
+    log.say(CAPTIONS, "defence.impossible", seat=SEAT[charm.charmed])
 
 
 def block(state: CharmState, seat: int, attacker: Card, defender: Card, log: StepLog) -> None:
@@ -149,7 +150,8 @@ def block(state: CharmState, seat: int, attacker: Card, defender: Card, log: Ste
     defence.blocks[attacker.uid] = defender.uid
     if not log.quiet:
         log.event("block_staged", seat, seat=seat, attacker=attacker.uid, defender=defender.uid)
-        log.step(f"You plan: {defender.name} blocks {attacker.name}.", to=seat)
+        planned = kept("defence.planned", defender=defender.name, attacker=attacker.name)
+        log.step(planned, to=seat)
 
 
 def unblock(state: CharmState, seat: int, log: StepLog) -> None:
@@ -157,7 +159,10 @@ def unblock(state: CharmState, seat: int, log: StepLog) -> None:
     assert isinstance(defence, Defence)
     defence.blocks.clear()
     log.event("blocks_cleared", seat, seat=seat)
-    log.step("You take back the blocks planned so far.", to=seat)
+    log.step(_TAKEN_BACK, to=seat)
+
+
+_TAKEN_BACK = CAPTIONS.say("defence.taken_back")
 
 
 def defend(state: CharmState, seat: int, log: StepLog) -> None:

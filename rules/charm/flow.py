@@ -36,6 +36,7 @@ from .stats import damage_limit, hand_limit
 from .targets import listed
 from .triggers import default_order, failed, fire_side
 from .usable import could_declare
+from .words import CAPTIONS, kept
 from .zones import SEAT, draw, finish, leave_field, settle_dp, to_discard, turn_face_up
 
 __all__ = [
@@ -140,14 +141,12 @@ def begin(state: CharmState, log: StepLog) -> None:
     state.first = coin if state.named_first is None else state.named_first
     state.turn_player = state.first
     log.event("first_player", None, seat=state.first, reason="setup" if named else "coin")
-    if named:
-        log.step(f"{SEAT[state.first]} goes first (a rematch: the other seat first).")
-    else:
-        log.step(f"The coin says {SEAT[state.first]} goes first.")
+    log.say(CAPTIONS, "first.named" if named else "first.coin", seat=SEAT[state.first])
     for seat in (state.first, state.second):
         for _ in range(OPENING_HAND):  # nothing triggers on these draws
             draw(state, seat, log)
-    captions.close(log, "Both players draw five cards and choose which to return.")
+    if not log.quiet:
+        captions.close(log, CAPTIONS.say("opening"))
     state.phase = "mulligan"
 
 
@@ -156,7 +155,8 @@ def choose_mulligan(state: CharmState, seat: int, uids: tuple[int, ...], log: St
     state.mulligan.choose(seat, uids)
     log.event("mulligan_chosen", None, seat=seat)
     log.event("mulligan_cards", seat, seat=seat, cards=list(uids))
-    log.step(f"{SEAT[seat]} has chosen which cards to return.")
+    if not log.quiet:
+        log.step(kept("mulligan.chosen", seat=SEAT[seat]))
     if state.mulligan.done():
         _mulligan(state, log)
 
@@ -180,10 +180,16 @@ def _mulligan(state: CharmState, log: StepLog) -> None:
         state.rng.shuffle(player.deck)
         player.returned = len(returned)
         log.event("mulligan", None, seat=seat, returned=len(returned))
-    said = " and ".join(
-        f"{SEAT[s]} returns {state.players[s].returned}" for s in (state.first, state.second)
-    )
-    captions.close(log, f"Mulligan: {said}.")
+    if not log.quiet:
+        first, second = state.players[state.first], state.players[state.second]
+        said = CAPTIONS.say(
+            "mulligan",
+            first=SEAT[state.first],
+            first_n=first.returned,
+            second=SEAT[state.second],
+            second_n=second.returned,
+        )
+        captions.close(log, said)
     plan(state, *_turn(state.first))
     proceed(state, log)
 
@@ -243,7 +249,7 @@ def _start_turn(state: CharmState, task: Task, log: StepLog) -> None:
         state.round_changed = False
     if not log.quiet:
         log.event(TURN_STARTED, None, seat=seat, turn=state.turn)
-        log.step(f"Turn {state.turn}: {SEAT[seat]}'s turn.")
+        log.step(kept("turn", turn=state.turn, seat=SEAT[seat]))
 
 
 def _fire(state: CharmState, task: Task, log: StepLog) -> None:
@@ -332,17 +338,19 @@ def _win_loss(state: CharmState, log: StepLog) -> bool:
     if not losers:
         return False
     if len(losers) == 2:
-        finish(state, (), "both_lose", "Both players lose at the same check: a draw.", log)
+        finish(state, (), "both_lose", CAPTIONS.say("result.both_lose"), log)
     else:
         (seat,) = losers
         player = state.players[seat]
-        if player.drew_nothing:
-            why = f"{SEAT[seat]} had no card left to draw"
-            reason = "deck_out"
-        else:
-            why = f"{SEAT[seat]} is at {player.damage} damage of {damage_limit(state, seat)}"
-            reason = "damage"
-        finish(state, (1 - seat,), reason, f"{why}. {SEAT[1 - seat]} wins.", log)
+        reason = "deck_out" if player.drew_nothing else "damage"
+        summary = CAPTIONS.say(
+            f"result.{reason}",
+            seat=SEAT[seat],
+            other=SEAT[1 - seat],
+            damage=player.damage,
+            limit=damage_limit(state, seat),
+        )
+        finish(state, (1 - seat,), reason, summary, log)
     assert state.result is not None
     log.step(state.result.summary)
     return True
@@ -441,7 +449,7 @@ def _turn_end(state: CharmState, task: Task, log: StepLog) -> None:
     if _idle(state, seat, log):
         return
     if state.turn >= LAST_TURN:
-        summary = f"Turn {LAST_TURN} ends with no winner: a draw."
+        summary = CAPTIONS.say("result.turn_limit", turn=LAST_TURN)
         finish(state, (), "turn_limit", summary, log)
         log.step(summary)
         return
@@ -453,7 +461,7 @@ def _idle(state: CharmState, seat: int, log: StepLog) -> bool:
     turn is idle too, the game is a draw at its end. True if it is."""
     if seat == state.first:
         if state.idle_rounds >= 3 and not state.turn_changed:
-            summary = "Four idle rounds in a row: the game is a draw."
+            summary = CAPTIONS.say("result.stalemate")
             finish(state, (), "stalemate", summary, log)
             log.step(summary)
             return True
@@ -461,10 +469,7 @@ def _idle(state: CharmState, seat: int, log: StepLog) -> bool:
     state.idle_rounds = 0 if state.round_changed else state.idle_rounds + 1
     if state.idle_rounds == 3:
         log.event("idle_warning", None, rounds=3)
-        log.step(
-            "Three idle rounds in a row: if the next turn changes nothing either, the game is "
-            "a draw."
-        )
+        log.say(CAPTIONS, "idle.warning")
     return False
 
 
@@ -559,7 +564,7 @@ def _effects(state: CharmState, task: Task, log: StepLog) -> None:
 
 def concede(state: CharmState, seat: int, log: StepLog) -> None:
     """CHARM-8.6: a player may concede at any time, and loses."""
-    summary = f"{SEAT[seat]} concedes. {SEAT[1 - seat]} wins."
+    summary = CAPTIONS.say("result.concede", seat=SEAT[seat], other=SEAT[1 - seat])
     log.event("conceded", None, seat=seat)
     finish(state, (1 - seat,), "concede", summary, log)
     log.step(summary)

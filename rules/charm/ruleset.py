@@ -50,6 +50,12 @@ class CharmRuleset(RulesetBase[CharmState, CharmView]):
     def write_summary(self, card: Any, wording: Wording) -> str:
         return text.summary_text(card, wording=wording)
 
+    def texts_shown(self, card: Any, wording: Wording) -> list[str]:
+        """Its whole text, each skill's alone (a ``use`` menu's detail, a declaration on the
+        chain) and its summary (a ``play`` menu's detail), so that each reads in any language."""
+        skills = [text.skill_text(s, card.kind, wording=wording) for s in card.skills]
+        return [self.write_text(card, wording), *skills, self.write_summary(card, wording)]
+
     def check_deck(self, cards: list[str]) -> str | None:
         """CHARM-1.1: no heroine in the deck."""
         for card_id in cards:

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from ..engine.wording import ENGLISH_FORMS, Wording
 from .cards import A_SKILL, CHOSEN, EP_KINDS, STATIC, CardDef, Condition, Effect, Skill
+from .words import CAPTIONS
 
 __all__ = ["ENGLISH", "card_text", "finish_card", "skill_text", "summary_text"]
 
@@ -249,11 +250,23 @@ def finish_card(card: CardDef) -> CardDef:
         triggers=triggers,
     )
     done = replace(done, text=card_text(done))
-    cost = "" if card.heroine else f", cost {card.cost}"
+    # Its words in menus, said once (docs/i18n.md): any language can show them.
+    say, name = CAPTIONS.say, card.name
+    kind = say(f"card.kind.{card.kind}")
+    if card.heroine:
+        label = say("label.card.heroine", card=name, kind=kind)
+    else:
+        label = say("label.card", card=name, kind=kind, cost=card.cost)
+    summary = done.summary
+    if done.text:
+        detail = say("detail.play", summary=summary, text=done.text)
+    else:
+        detail = say("detail.play.bare", summary=summary)
     return replace(
         done,
-        label=f"{card.name} ({card.kind}{cost})",
-        play_label=f"Play {card.name} ({card.cost} EP)",
-        play_detail=f"{done.summary}. {done.text}".strip(),
-        produce_label=f"{card.name} (+{card.ep} EP)",
+        label=label,
+        play_label=say("label.play", card=name, cost=card.cost),
+        play_detail=detail,
+        produce_label=say("label.produce.card", card=name, ep=card.ep),
+        detail=say("detail.text", text=done.text),
     )

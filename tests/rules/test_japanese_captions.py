@@ -14,7 +14,7 @@ from rules.engine import Match, Rng, Said, in_language, name_seats
 from rules.registry import get_ruleset
 from tests.rules.test_japanese import KEPT
 
-CONVERTED = ("lanes", "fanfare", "breakfall", "esper")
+CONVERTED = ("lanes", "fanfare", "charm", "breakfall", "esper")
 """The rulesets whose captions and labels are written with ``Wording.say``."""
 
 SEATS = re.compile(r"\{seat\d+\}")
