@@ -4,6 +4,7 @@ that ask for a move's next choice. Discord cuts them (``controls.cut``) to its l
 from __future__ import annotations
 
 from .language import _, pgettext
+from .markup import within
 
 __all__ = [
     "action_placeholder",
@@ -112,12 +113,12 @@ def param_question(action: str, param: str) -> str:
     when it names the parameter already ("Choose cards to return")."""
     if _names(action, param):
         return action
-    return _("{action}: {param}").format(action=action, param=param.lower())
+    return _("{action}: {param}").format(action=action, param=within(param))
 
 
 def choose_param(param: str) -> str:
     """A parameter's select, below the heading that names the action."""
-    return _("Choose {param}").format(param=param.lower())
+    return _("Choose {param}").format(param=within(param))
 
 
 def how_many(least: int, most: int) -> str:
@@ -138,13 +139,13 @@ def param_placeholder(question: str, count: str = "") -> str:
 
 def none_label(param: str) -> str:
     """The button that chooses none of a multi-choice parameter's options."""
-    return _("No {param}").format(param=param.lower())
+    return _("No {param}").format(param=within(param))
 
 
 def param_heading(action: str, param: str, count: str = "") -> str:
     """The heading of the menu for an action's next parameter: the action, what to choose
     unless the action names it, and how many (``how_many``), if several."""
-    wanted = param.lower()
+    wanted = within(param)
     if _names(action, param):
         if count:
             return _("**{action}** ({count}).").format(action=action, count=count)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .language import _, pgettext
+from .language import _, pgettext, spoken
 
 __all__ = [
     "clean",
@@ -21,6 +21,7 @@ __all__ = [
     "relative",
     "separated",
     "typed",
+    "within",
 ]
 
 _URL = r"(?P<url><[^: >]+:\/[^ >]+>|(?:https?|steam):\/\/[^\s<]+[^<.,:;\"\'\]\s])"
@@ -65,6 +66,12 @@ def listed(user_ids: Sequence[int | str]) -> str:
         return "".join(names)
     separator = pgettext("list", ", ")
     return _("{first} and {last}").format(first=separator.join(names[:-1]), last=names[-1])
+
+
+def within(label: str) -> str:
+    """A label inside a sentence: lower case in English ("Choose target"); other languages
+    have no case to change (a Japanese label may hold a game's Latin term: Check状態)."""
+    return label.lower() if spoken() == "en" else label
 
 
 def separated(words: Sequence[str]) -> str:

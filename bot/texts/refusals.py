@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .language import _
-from .markup import listed, separated, typed
+from .markup import listed, separated, typed, within
 
 __all__ = [
     "already_started",
@@ -493,11 +493,11 @@ def choice_incomplete() -> str:
 
 
 def no_such_option(param: str) -> str:
-    return _("no such option for {param}").format(param=param.lower())
+    return _("no such option for {param}").format(param=within(param))
 
 
 def choose_one_option(param: str) -> str:
-    return _("choose one option for {param}").format(param=param.lower())
+    return _("choose one option for {param}").format(param=within(param))
 
 
 def nothing_matches(text: str) -> str:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping
 
-from ..engine import AUTO_PASS, Action, ActionSpec, Kind, Option, Param, StepLog, kinds
+from ..engine import Action, ActionSpec, Kind, Option, Param, StepLog, auto_pass_kind, kinds
 from . import captions, chain, combat, flow
 from .effects import discard_chosen, recall_chosen
 from .state import Card, CharmState, Defence, Order, Pick
@@ -640,27 +640,7 @@ def _concede_spec(state: CharmState, seat: int) -> ActionSpec:
     return _CONCEDE
 
 
-# The engine's ``auto_pass_kind`` labels its menu and says its step in English only; charm's
-# kind flips the same ``AutoPass`` with the same words, said in the match's language.
-_AUTO_PASS_ON = ActionSpec(AUTO_PASS, say("label.auto_pass.on"), detail=say("detail.auto_pass.on"))
-_AUTO_PASS_OFF = ActionSpec(
-    AUTO_PASS, say("label.auto_pass.off"), detail=say("detail.auto_pass.off")
-)
-
-
-_AUTO_PASS_SAID = {True: say("auto_pass.on"), False: say("auto_pass.off")}
-
-
-def _auto_pass_spec(state: CharmState, seat: int) -> ActionSpec:
-    """CHARM-13.2: listed for every seat until the match is over, labelled with what a click
-    does."""
-    return _AUTO_PASS_OFF if seat in state.auto.seats else _AUTO_PASS_ON
-
-
-def _auto_pass(state: CharmState, seat: int, action: Action, log: StepLog) -> None:
-    """Flip the seat's auto-pass; a seat waited on with nothing usable passes at once."""
-    on = state.auto.flip(seat)
-    log.step(_AUTO_PASS_SAID[on], to=seat)
+def _after_flip(state: CharmState, seat: int, log: StepLog) -> None:
     flow.proceed(state, log)
 
 
@@ -683,5 +663,5 @@ KINDS: Mapping[str, Kind] = kinds(
     Kind("recall", _recall, ("card",), why_not=_why_not),
     Kind("timeout", _timeout, clock=True),
     Kind("concede", _concede, always=_concede_spec),
-    Kind(AUTO_PASS, _auto_pass, always=_auto_pass_spec),
+    auto_pass_kind(lambda state: state.auto, _after_flip),
 )

@@ -14,6 +14,7 @@ from .cards import CardPool
 from .state import CharmState
 from .stats import dp
 from .views import CharmView, summary, view
+from .words import CAPTIONS
 
 __all__ = ["VERSION", "CharmRuleset"]
 
@@ -32,6 +33,7 @@ class CharmRuleset(RulesetBase[CharmState, CharmView]):
     kinds: ClassVar[Mapping[str, Kind]] = actions.KINDS
     cpu_guide = cpu.GUIDE
     english = text.ENGLISH
+    captions = CAPTIONS
 
     pool: CardPool
     random_weights: ClassVar[Mapping[str, float]] = {"concede": 0.001, "end_turn": 0.3}

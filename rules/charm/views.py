@@ -18,6 +18,7 @@ from . import actions
 from .state import LAST_TURN, Card, CharmState, Declaration, Defence, Order, Pick, Player
 from .stats import ap, damage_limit, dp, full_dp, hand_limit, live_support
 from .usable import skill_problem
+from .words import CAPTIONS
 from .zones import SEAT
 
 __all__ = [
@@ -325,12 +326,10 @@ def view(state: CharmState, viewer: int | None) -> CharmView:
 
 
 _PHASES = {
-    "start": "start phase",
-    "draw": "draw phase",
-    "main": "main phase",
-    "charm": "charm phase",
-    "end": "end phase",
+    phase: CAPTIONS.say(f"summary.phase.{phase}")
+    for phase in ("start", "draw", "main", "charm", "end")
 }
+"""Each phase as where a match stands names it."""
 
 
 def summary(public: CharmView) -> str:
@@ -338,12 +337,18 @@ def summary(public: CharmView) -> str:
     From a spectator's view only, so that nothing hidden can be in it."""
     if public.viewer is not None:
         raise ValueError("a summary is made from a spectator's view (viewer None)")
-    sides = " · ".join(
-        f"{SEAT[p.seat]}: damage {p.damage}/{p.damage_limit}, {p.pool} EP" for p in public.players
+    sides = CAPTIONS.join(
+        "summary.sides",
+        [
+            CAPTIONS.say(
+                "summary.side", seat=SEAT[p.seat], damage=p.damage, limit=p.damage_limit, ep=p.pool
+            )
+            for p in public.players
+        ],
     )
     if public.phase == "mulligan":
-        return f"Mulligan · {sides}"
+        return CAPTIONS.say("summary.mulligan", sides=sides)
     if public.result is not None:
         return sides
-    phase = _PHASES.get(public.phase, public.phase).capitalize()
-    return f"{phase} of {SEAT[public.turn_player]} · {sides}"
+    phase = _PHASES.get(public.phase, public.phase)
+    return CAPTIONS.say("summary", phase=phase, seat=SEAT[public.turn_player], sides=sides)

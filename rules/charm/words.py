@@ -22,6 +22,33 @@ __all__ = ["CAPTIONS", "joined", "kept", "listed", "sentence"]
 
 CAPTIONS = Wording(
     {
+        # -- where a match stands (/match status)
+        "summary": "{phase:capital} of {seat} · {sides}",
+        "summary.side": "{seat}: damage {damage}/{limit}, {ep} EP",
+        "summary.sides": "{before} · {after}",
+        "summary.mulligan": "Mulligan · {sides}",
+        "summary.phase.start": "start phase",
+        "summary.phase.draw": "draw phase",
+        "summary.phase.main": "main phase",
+        "summary.phase.charm": "charm phase",
+        "summary.phase.end": "end phase",
+        # -- each kind of action, as a menu of several is headed ("Play…")
+        "kind.play": "Play",
+        "kind.use": "Use",
+        "kind.block": "Block",
+        "kind.unblock": "Take back",
+        "kind.defend": "Defend",
+        "kind.charm": "Charm",
+        "kind.discard": "Discard",
+        "kind.recall": "Recall",
+        "kind.target": "Target",
+        "kind.order": "Order",
+        "kind.produce": "Produce EP",
+        "kind.mulligan": "Mulligan",
+        "kind.pass": "Pass",
+        "kind.end_turn": "End turn",
+        "kind.concede": "Concede",
+        "kind.auto_pass": "Auto-pass",
         # -- lists, as captions put them together
         "list.comma": "{before}, {after}",
         "list.and": "{before} and {after}",
@@ -66,13 +93,6 @@ CAPTIONS = Wording(
         "use_cost.discard": "discard {n}",
         "label.produce": "Produce EP (pool {pool})",
         "param.produce": "Card to check",
-        "label.auto_pass.on": "Auto-pass: turn on",
-        "detail.auto_pass.on": (
-            "Pass at once whenever you hold nothing you could use. Off by default: "
-            "a pass that comes at once tells your opponent you held nothing."
-        ),
-        "label.auto_pass.off": "Auto-pass: turn off",
-        "detail.auto_pass.off": "Be asked at every chance to answer again, usable or not.",
         # -- a card on the field as an option (a target), with what a choice depends on
         "option.yours": "yours",
         "option.theirs": "theirs",
@@ -175,10 +195,6 @@ CAPTIONS = Wording(
         "answers_not": "{seat} does not answer.",
         "answers_not.auto": "{seat} does not answer (auto-pass).",
         "answers_not.evident": "{seat} does not answer: no card in hand and no A.Skill to use.",
-        "auto_pass.on": (
-            "Auto-pass is on: you pass at once whenever you hold nothing you could use."
-        ),
-        "auto_pass.off": "Auto-pass is off: you are asked at every chance to answer.",
         "entered": "{seat}'s {card:name} enters the field.",
         "failed": "{seat}'s {what} fails: {why}.",
         "failed.negated": "it is negated",

@@ -1,5 +1,5 @@
 """A match's captions and menus in Japanese (issue 17): every caption, result and label a
-random match of a converted ruleset writes says itself again in Japanese, with no English word
+random match of every ruleset writes says itself again in Japanese, with no English word
 left and the same seats named, while its English stays exactly what it was."""
 
 from __future__ import annotations
@@ -11,11 +11,8 @@ from typing import Any
 import pytest
 
 from rules.engine import Match, Rng, Said, in_language, name_seats
-from rules.registry import get_ruleset
+from rules.registry import RULESETS, get_ruleset
 from tests.rules.test_japanese import KEPT
-
-CONVERTED = ("lanes", "fanfare", "charm", "breakfall", "esper")
-"""The rulesets whose captions and labels are written with ``Wording.say``."""
 
 SEATS = re.compile(r"\{seat\d+\}")
 ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
@@ -54,7 +51,7 @@ def texts(match: Match[Any, Any], seed: int) -> Iterator[str]:
     yield match.result.summary
 
 
-@pytest.mark.parametrize("name", CONVERTED)
+@pytest.mark.parametrize("name", sorted(RULESETS))
 @pytest.mark.parametrize("seed", range(6))
 def test_every_caption_and_label_says_itself_in_japanese(name: str, seed: int) -> None:
     match = new_match(name, seed)
