@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from ..engine import Said, StepLog
 from .captions import joined, say, tell
-from .cards import Ability
+from .cards import TRIGGERS, Ability
 from .state import DAMAGE_LIMIT, BreakfallState, Card, Decision, Item, Waiting
 from .stats import durability
 from .targets import candidates
@@ -146,20 +146,7 @@ def enter_trigger(state: BreakfallState, seat: int, item: Item, log: StepLog) ->
             tell(log, "trigger.entered", card=card, when=when)
 
 
-_WHEN = {
-    when: say(f"trigger.{when}")
-    for when in (
-        "enters",
-        "greets",
-        "blocks",
-        "deals_damage",
-        "dealt_damage",
-        "killed",
-        "turn_start",
-        "turn_end",
-        "bowed",
-    )
-}
+_WHEN = {when: say(f"trigger.{when}") for when in (*TRIGGERS, "bowed")}
 """What triggered an ability, as its caption says it ("it greets"), said once."""
 _TRIGGERED = say("trigger.other")
 
