@@ -21,9 +21,8 @@ from rendering.toolkit import (
     card_frame,
     chip_row,
     fit_text,
+    hand_header,
     mix,
-    right_chips,
-    seat_title,
 )
 from rendering.toolkit.palette import GOOD, HIGHLIGHT, HIGHLIGHT_INK, MUTED, PANEL, TEXT, seat_style
 from rendering.toolkit.words import card_name, language, rules_text, say, say_p
@@ -185,17 +184,8 @@ def _header(canvas: Canvas, view: BreakfallView, names: Sequence[str], y: float)
     ]
     if view.auto_pass:
         chips.append(Chip(say("Auto-pass on"), ink=MUTED))
-    start = right_chips(canvas, WIDTH - MARGIN, y + 4, chips, height=HEADER - 8, size=12)
-    title = (MARGIN + 2, y, start - 6, y + HEADER)
-    seat_title(
-        canvas,
-        title,
-        seat,
-        say("{player}'s hand", player=names[seat]),
-        mark=16,
-        size=15,
-        min_size=LEGIBLE,
-    )
+    box = (MARGIN, y, WIDTH - MARGIN, y + HEADER)
+    hand_header(canvas, box, seat, say("{player}'s hand", player=names[seat]), chips)
     return y + HEADER
 
 

@@ -14,6 +14,7 @@ import math
 from collections.abc import Sequence
 
 from rendering.toolkit import (
+    LEGIBLE,
     RGB,
     Box,
     Canvas,
@@ -58,7 +59,6 @@ __all__ = [
     "tile_height",
 ]
 
-LEGIBLE = 12.0  # the smallest text: capitals 7 pixels high on a phone (480 units at 400 px)
 PILL_H = 18.0
 TAG_H = 18.0
 STATS_H = 28.0

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rendering.toolkit import Box, Canvas, Chip, card_frame, fit_text, mix, right_chips, seat_title
+from rendering.toolkit import Box, Canvas, Chip, card_frame, fit_text, hand_header, mix
 from rendering.toolkit.palette import GOOD, HIGHLIGHT, HIGHLIGHT_INK, MUTED, PANEL, TEXT, seat_style
 from rendering.toolkit.words import card_name, rules_text, say
 from rules.charm.cards import CardDef
@@ -167,17 +167,8 @@ def _header(canvas: Canvas, view: CharmView, names: Sequence[str], y: float) -> 
         chips.insert(0, ep)
     if view.auto_pass:
         chips.append(Chip(say("Auto-pass on"), ink=MUTED))
-    start = right_chips(canvas, WIDTH - MARGIN, y + 4, chips, height=HEADER - 8, size=12)
-    title = (MARGIN + 2, y, start - 6, y + HEADER)
-    seat_title(
-        canvas,
-        title,
-        seat,
-        say("{player}'s hand", player=names[seat]),
-        mark=16,
-        size=15,
-        min_size=LEGIBLE,
-    )
+    box = (MARGIN, y, WIDTH - MARGIN, y + HEADER)
+    hand_header(canvas, box, seat, say("{player}'s hand", player=names[seat]), chips)
     return y + HEADER
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rendering.toolkit import (
+    LEGIBLE,
     RGB,
     Box,
     Canvas,
@@ -65,7 +66,6 @@ UP: RGB = mix(GOOD, TEXT, 0.35)
 DOWN: RGB = DANGER
 ROLE_FILL: RGB = (104, 84, 150)
 PILL_FILL: RGB = (28, 31, 38)
-LEGIBLE = 12.0  # the smallest text: capitals 7 pixels high on a phone (480 units at 400 px)
 LABEL_H = 18.0
 LABEL_GAP = 2.0
 TAG_H = 17.0

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from rendering.toolkit import Box, Canvas, Chip, chip_flow, seat_mark, seat_style
+from rendering.toolkit import LEGIBLE, Box, Canvas, Chip, chip_flow, seat_mark, seat_style
 from rendering.toolkit.palette import (
     BACKGROUND,
     CARD,
@@ -55,7 +55,6 @@ def ruled(text: str) -> str:
 
 ALIGNMENT_COLOURS = {"good": GOOD, "evil": DANGER}
 """A character's alignment, and a side's win, in words of its colour."""
-LEGIBLE = 12.0  # the smallest text: 7 pixels to a capital at 400 pixels wide
 ROW = 19.0
 TOKEN = 18.0
 TOKEN_GAP = 2.0

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rendering.toolkit import Box, Canvas, Chip, card_frame, mix, right_chips, seat_title
+from rendering.toolkit import Box, Canvas, Chip, card_frame, hand_header, mix
 from rendering.toolkit.palette import GOOD, HIGHLIGHT, HIGHLIGHT_INK, MUTED, PANEL, TEXT, seat_style
 from rendering.toolkit.words import card_name, rules_text, say
 from rules.fanfare.cards import KEYWORDS, CardDef
@@ -121,17 +121,8 @@ def _header(canvas: Canvas, view: FanfareView, names: Sequence[str], y: float) -
         pp = say("{pp}/{max} PP", pp=player.pp, max=player.max_pp)
         fill = mix(PANEL, HIGHLIGHT, 0.12)
         chips.insert(0, Chip(pp, fill=fill, icon="bolt", icon_colour=HIGHLIGHT, bold=True))
-    start = right_chips(canvas, WIDTH - MARGIN, y + 4, chips, height=HEADER - 8, size=12)
-    title = (MARGIN + 2, y, start - 6, y + HEADER)
-    seat_title(
-        canvas,
-        title,
-        seat,
-        say("{player}'s hand", player=names[seat]),
-        mark=16,
-        size=15,
-        min_size=LEGIBLE,
-    )
+    box = (MARGIN, y, WIDTH - MARGIN, y + HEADER)
+    hand_header(canvas, box, seat, say("{player}'s hand", player=names[seat]), chips)
     return y + HEADER
 
 

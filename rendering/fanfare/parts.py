@@ -14,6 +14,7 @@ import math
 from collections.abc import Sequence
 
 from rendering.toolkit import (
+    LEGIBLE,
     RGB,
     Box,
     Canvas,
@@ -71,7 +72,6 @@ WARD_FILL: RGB = (236, 238, 242)
 EVOLVED_FILL: RGB = (104, 84, 150)
 READY_FILL: RGB = GOOD
 KEYWORD_FILL: RGB = (28, 31, 38)
-LEGIBLE = 12.0  # the smallest text: capitals 7 pixels high on a phone (480 units at 400 px)
 LABEL_H = 18.0  # a pill: its text is LEGIBLE
 LABEL_GAP = 2.0
 TAG_H = 17.0  # a step's label on a card or in a panel: its text is LEGIBLE

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rendering.toolkit import (
+    LEGIBLE,
     Box,
     Canvas,
     Chip,
@@ -64,7 +65,6 @@ STRIP_GAP = 3.0
 SIDE = SLOTS * STRIP + (SLOTS - 1) * STRIP_GAP
 TILE = 130.0
 BAR = 24.0
-LEGIBLE = 12.0  # the smallest text: capitals 7 pixels high on a phone (480 units at 400 px)
 CHIP_TEXT = LEGIBLE
 GAP = 5.0
 HEADER = 22.0

@@ -8,6 +8,7 @@ name most of a location's width.
 from __future__ import annotations
 
 from rendering.toolkit import (
+    LEGIBLE,
     RGB,
     Box,
     Canvas,
@@ -53,7 +54,6 @@ __all__ = [
 ]
 
 COST_FILL = (70, 92, 130)
-LEGIBLE = 12.0  # the smallest text (see ``board.LEGIBLE``)
 POWER_FILL = (30, 33, 40)
 TILE_RADIUS = 6.0
 

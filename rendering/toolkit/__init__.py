@@ -14,6 +14,7 @@ from .canvas import SHAPES, Box, Canvas, DrawnText, Role, stack
 from .fonts import CHAINS, FONT_DIR, MISSING, cap_height, coverage, face, font_runs, text_width
 from .palette import RGB, SEATS, SeatStyle, mix, seat_style
 from .pieces import (
+    LEGIBLE,
     Chip,
     badge,
     caption_bar,
@@ -24,6 +25,7 @@ from .pieces import (
     chip_row,
     chip_width,
     display_names,
+    hand_header,
     result_banner,
     right_chips,
     seat_mark,
@@ -40,6 +42,7 @@ from .text import Placed, TextBlock, fit_text, place
 __all__ = [
     "CHAINS",
     "FONT_DIR",
+    "LEGIBLE",
     "MISSING",
     "RGB",
     "SEATS",
@@ -69,6 +72,7 @@ __all__ = [
     "fit_text",
     "fixed_palette",
     "font_runs",
+    "hand_header",
     "mix",
     "place",
     "result_banner",

@@ -29,6 +29,7 @@ from .text import Placed, fit_text
 from .words import say
 
 __all__ = [
+    "LEGIBLE",
     "Chip",
     "badge",
     "caption_bar",
@@ -39,6 +40,7 @@ __all__ = [
     "chip_row",
     "chip_width",
     "display_names",
+    "hand_header",
     "result_banner",
     "right_chips",
     "seat_mark",
@@ -87,6 +89,19 @@ def seat_mark(canvas: Canvas, box: Box, seat: int) -> None:
     """The seat's shape in its colour: the cue that does not rely on colour."""
     style = seat_style(seat)
     canvas.shape(style.shape, box, style.fill)
+
+
+LEGIBLE = 12.0
+"""The smallest text a picture writes, in units: capitals 7 pixels high on a phone (a picture
+480 units wide seen at 400 pixels)."""
+
+
+def hand_header(canvas: Canvas, box: Box, seat: int, title: str, chips: Sequence[Chip]) -> None:
+    """The head of a seat's hand: its mark and ``title`` ("Alice's hand") on the left, ``chips``
+    (energy, cards in hand...) in a row that ends at the box's right edge."""
+    x0, y0, x1, y1 = box
+    start = right_chips(canvas, x1, y0 + 4, chips, height=y1 - y0 - 8, size=12)
+    seat_title(canvas, (x0 + 2, y0, start - 6, y1), seat, title, mark=16, size=15, min_size=LEGIBLE)
 
 
 def seat_title(
