@@ -275,7 +275,13 @@ def space_step() -> Step:
         Event("entered", {"seat": 0, "kind": "trigger", "card": 13, "target": 22}),
         Event("damage", {"seat": 1, "card": 21, "amount": 1}),
     )
-    return Step("{seat0}'s Thorn Keeper's ability is entered on {seat1}'s Lamp Oiler.", events)
+    caption = CAPTIONS.say(  # as the rules say it: a Japanese picture says it in Japanese
+        "trigger.entered.on",
+        card=CAPTIONS.say("card.owned", seat="{seat0}", card="Thorn Keeper"),
+        target=CAPTIONS.say("card.owned", seat="{seat1}", card="Lamp Oiler"),
+        when=CAPTIONS.say("trigger.dealt_damage"),
+    )
+    return Step(caption, events)
 
 
 def japanese_view() -> BreakfallView:
